@@ -1,0 +1,185 @@
+import type { Category } from '@locscore/schema';
+
+/** WGS 84 point in decimal degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Bounding box `[minLng, minLat, maxLng, maxLat]` in decimal degrees (GeoJSON order). */
+export type BBox = [minLng: number, minLat: number, maxLng: number, maxLat: number];
+
+/**
+ * A mapped civic address: an OSM node, or a building way or multipolygon at
+ * its centroid, carrying `addr:housenumber` (and usually `addr:street`).
+ * Strings are as in the source (not folded); the geocoder folds them.
+ */
+export interface AddressPoint extends LatLng {
+  /** `addr:housenumber`, e.g. `38`, `12a`, `3755;3791`. */
+  housenumber: string;
+  /** `addr:street` (or `addr:place` where a place has no streets). */
+  street: string;
+  /** `addr:unit` / `addr:flats`, when given. */
+  unit?: string;
+  /** `addr:city` (municipality). */
+  city?: string;
+  /** `addr:postcode`. */
+  postcode?: string;
+  /** `addr:state` / `addr:province`. */
+  state?: string;
+  /** Source object, e.g. `n123`, `w456`, `r789`. */
+  osmId: string;
+}
+
+/**
+ * A named street: every OSM `highway=*` way with a `name`, grouped by name
+ * (and municipality where known). Used for interpolation and the street fallback.
+ */
+export interface Street {
+  name: string;
+  city?: string;
+  /** Polylines of the street's ways, each at least two points. */
+  lines: LatLng[][];
+}
+
+/**
+ * An OSM `addr:interpolation` way: house numbers between its end points are
+ * spread along it.
+ */
+export interface InterpolationLine {
+  street: string;
+  city?: string;
+  /** `odd`, `even`, `all`, or a step such as `2`. */
+  interpolation: string;
+  /** The way's points; `numbers[i]` is the house number at `points[i]` where known. */
+  points: LatLng[];
+  numbers: Array<number | null>;
+}
+
+/** Rapid-transit and other modes, after GTFS `route_type` and OSM `railway`/`station` tags. */
+export type TransitMode =
+  | 'subway'
+  | 'light_rail'
+  | 'rail'
+  | 'tram'
+  | 'monorail'
+  | 'funicular'
+  | 'cable_car'
+  | 'ferry'
+  | 'brt'
+  | 'bus';
+
+/**
+ * A transit station (GTFS parent station, GTFS stop served by a rail/tram/metro
+ * route, or OSM `railway=station|halt` / `public_transport=station`),
+ * de-duplicated across sources (same normalised name within 300 m → one station).
+ */
+export interface Station extends LatLng {
+  id: string;
+  name: string;
+  /** Modes serving it; empty when unknown (then treated as `rail` for OSM railway stations). */
+  modes: TransitMode[];
+  /** Where it came from, e.g. `gtfs:stm`, `osm`. */
+  sources: string[];
+  /** Distinct routes serving it, where the feed says (GTFS trips/stop_times). */
+  routeCount?: number;
+  /** Departures per week, where the feed has `stop_times` and calendars; else absent. */
+  weeklyDepartures?: number;
+}
+
+/** A bus (or other surface) stop: GTFS stop with bus routes, or OSM `highway=bus_stop`. */
+export interface BusStop extends LatLng {
+  id: string;
+  name: string | null;
+  sources: string[];
+}
+
+/**
+ * A point of interest: any OSM object with one of the tag keys the engine
+ * reads (amenity, shop, leisure, office, healthcare, craft, tourism, building
+ * for schools/universities…), at its centroid. `tags` holds only those keys
+ * plus name/brand/cuisine. Categories and demand kinds are derived from the
+ * tags at load time, so a new mapping needs no re-import.
+ */
+export interface Poi extends LatLng {
+  /** Source object, e.g. `n123`, `w456`. */
+  id: string;
+  name: string | null;
+  tags: Record<string, string>;
+  /** 0–5 from a ratings source, else null. */
+  rating: number | null;
+  /** Review count from a ratings source, where given. */
+  ratingCount?: number;
+}
+
+/** A major road way (`highway=motorway|trunk|primary|secondary`, and their `_link`s). */
+export interface Road {
+  id: string;
+  name: string | null;
+  class: 'motorway' | 'trunk' | 'primary' | 'secondary';
+  points: LatLng[];
+}
+
+/** A census area with population (and income where given), at a representative point. */
+export interface CensusArea extends LatLng {
+  id: string;
+  name: string;
+  population: number;
+  medianHouseholdIncome?: number;
+  landAreaKm2?: number;
+}
+
+/** One input of a region pack, with the licence terms to display. */
+export interface PackSource {
+  kind: 'osm' | 'gtfs' | 'ratings' | 'census';
+  /** File or folder name as given (basename). */
+  name: string;
+  bytes?: number;
+  sha256?: string;
+  licence: string;
+  attribution: string;
+}
+
+/** Current region pack format. Bumped on any incompatible change. */
+export const PACK_FORMAT_VERSION = 1;
+
+/** `manifest.json` of a region pack. Times are ISO 8601 UTC. */
+export interface RegionManifest {
+  formatVersion: typeof PACK_FORMAT_VERSION;
+  name: string;
+  /** true for the fictional sample region: every result says so. */
+  sample: boolean;
+  createdAt: string;
+  bbox: BBox;
+  counts: {
+    addresses: number;
+    streets: number;
+    stations: number;
+    busStops: number;
+    pois: number;
+    roads: number;
+    census: number;
+  };
+  sources: PackSource[];
+  /** One line combining every source's attribution. */
+  attribution: string;
+}
+
+/** Everything a region pack holds, in memory. */
+export interface RegionData {
+  manifest: RegionManifest;
+  addresses: AddressPoint[];
+  streets: Street[];
+  interpolations: InterpolationLine[];
+  stations: Station[];
+  busStops: BusStop[];
+  pois: Poi[];
+  roads: Road[];
+  census: CensusArea[];
+}
+
+/** A category test on a POI's tags (see `places/categories.ts`). */
+export type CategoryMatcher = (tags: Readonly<Record<string, string>>) => boolean;
+
+/** Re-exported for modules that only need the category type. */
+export type { Category };

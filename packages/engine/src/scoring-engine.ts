@@ -1,0 +1,23 @@
+import type { Category, ScoreResult } from '@locscore/schema';
+import type { RegionManifest } from './region/types.js';
+
+/** What the engine scores: a civic address and a category (already validated). */
+export interface ScoreInput {
+  address: string;
+  category: Category;
+}
+
+/**
+ * Scores addresses. Implemented by `createEngine` over loaded region packs;
+ * the server takes any implementation (tests inject failing ones).
+ *
+ * `score` resolves with a {@link ScoreResult} whose `meta` carries
+ * `matchedAddress`, `geocodePrecision`, `region` and `modelVersion` (the
+ * server adds `requestId`). It rejects with `AddressNotFoundError` when the
+ * address cannot be located, and with any other error on a fault.
+ */
+export interface ScoringEngine {
+  score(input: ScoreInput): Promise<ScoreResult>;
+  /** Manifests of the loaded regions; empty means "not configured" (503). */
+  readonly regions: readonly RegionManifest[];
+}

@@ -1,0 +1,14 @@
+/**
+ * @packageDocumentation
+ * zod schemas and inferred types of every body of the locscore Location
+ * Scoring API, the decisions of DESIGN.md as constants, and the OpenAPI 3.1
+ * document generated from them.
+ */
+export * from './categories.js';
+export * from './plans.js';
+export * from './score-request.js';
+export * from './score-result.js';
+export * from './errors.js';
+export * from './async.js';
+export * from './headers.js';
+export { API_VERSION, createOpenApiDocument } from './openapi.js';

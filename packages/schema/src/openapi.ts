@@ -1,0 +1,119 @@
+import { createDocument } from 'zod-openapi';
+import { z } from 'zod';
+import { QueuedAck, RequestId, RequestStatus, WebhookDelivery, WebhookFailure } from './async.js';
+import { ErrorBody } from './errors.js';
+import { HEADERS, SCORE_PATH, USAGE_PATH, WEBHOOK_HEADERS } from './headers.js';
+import { Usage } from './plans.js';
+import { ScoreRequest } from './score-request.js';
+import { ScoreResult } from './score-result.js';
+
+/** Version of the API contract, as written in the OpenAPI document's `info.version`. */
+export const API_VERSION = '1.0.0';
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+
+const quotaHeaders = {
+  'X-Quota-Limit': { description: 'Evaluations per period, or `unlimited`.', schema: { type: 'string' as const } },
+  'X-Quota-Remaining': { description: 'Evaluations left this period, or `unlimited`.', schema: { type: 'string' as const } },
+  'X-Quota-Reset': { description: 'Next reset, ISO 8601 UTC.', schema: { type: 'string' as const, format: 'date-time' } },
+  'X-Request-Id': { description: 'Request id (UUID v4).', schema: { type: 'string' as const, format: 'uuid' } },
+};
+
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .meta({
+    description:
+      'Same key and same body within 24 h: the first response is returned again and costs nothing. Same key, other body: 409 idempotency_conflict.',
+  });
+
+/**
+ * Builds the OpenAPI 3.1 document of the API from the zod schemas of this
+ * package (never a hand-written copy). The build writes it to
+ * `packages/schema/openapi.json`.
+ *
+ * @returns a plain OpenAPI 3.1.0 document object
+ */
+export function createOpenApiDocument(): ReturnType<typeof createDocument> {
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'locscore Location Scoring API',
+      version: API_VERSION,
+      description:
+        'Scores a civic address for a franchise category: transit access, competition and market fit, 0–10. Synchronous, or asynchronous with a signed webhook delivery.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:8787', description: 'locscore serve (default)' }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key of a plan (starter, growth, enterprise).' },
+      },
+    },
+    paths: {
+      [SCORE_PATH]: {
+        post: {
+          operationId: 'score',
+          summary: 'Score an address for a franchise category',
+          description:
+            'Without webhookUrl: scores now and answers 200 with the result. With webhookUrl: answers 202 at once and POSTs the result (or failure) to the URL, signed with Standard Webhooks headers.',
+          requestParams: { header: z.object({ [HEADERS.idempotencyKey]: idempotencyKey }) },
+          requestBody: { required: true, content: { 'application/json': { schema: ScoreRequest } } },
+          responses: {
+            '200': { description: 'The score.', headers: quotaHeaders, content: { 'application/json': { schema: ScoreResult } } },
+            '202': { description: 'Queued for asynchronous scoring and webhook delivery.', headers: quotaHeaders, content: { 'application/json': { schema: QueuedAck } } },
+            '400': errorResponse('invalid_request (names each bad field) or address_not_found.'),
+            '401': errorResponse('unauthorized: X-API-Key missing, unknown or revoked.'),
+            '409': errorResponse('idempotency_conflict: the Idempotency-Key was used with another body.'),
+            '413': errorResponse('payload_too_large: body over 16 KiB.'),
+            '415': errorResponse('unsupported_media_type: body is not application/json.'),
+            '429': errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.'),
+            '500': errorResponse('scoring_failed: the scoring pipeline failed; retry. The quota unit is given back.'),
+            '503': errorResponse('not_configured: no region is loaded.'),
+          },
+        },
+      },
+      [`${SCORE_PATH}/{requestId}`]: {
+        get: {
+          operationId: 'getRequest',
+          summary: 'Status of an asynchronous request',
+          description: 'Only the API key that made the request sees it. Costs no quota.',
+          requestParams: { path: z.object({ requestId: RequestId }) },
+          responses: {
+            '200': { description: 'The request and its delivery.', content: { 'application/json': { schema: RequestStatus } } },
+            '401': errorResponse('unauthorized'),
+            '404': errorResponse('not_found: unknown id, or a request of another key.'),
+          },
+        },
+      },
+      [USAGE_PATH]: {
+        get: {
+          operationId: 'getUsage',
+          summary: 'Quota usage of the calling key in the current period',
+          responses: {
+            '200': { description: 'Usage.', content: { 'application/json': { schema: Usage } } },
+            '401': errorResponse('unauthorized'),
+          },
+        },
+      },
+    },
+    webhooks: {
+      scoreCompleted: {
+        post: {
+          summary: 'Result of an asynchronous request',
+          description: `POSTed to webhookUrl with headers ${WEBHOOK_HEADERS.id} (the requestId), ${WEBHOOK_HEADERS.timestamp} (unix seconds) and ${WEBHOOK_HEADERS.signature} (v1,<base64 HMAC-SHA256 of "id.timestamp.body">). Any 2xx ends the retries; 410 stops them.`,
+          requestBody: {
+            content: { 'application/json': { schema: z.union([WebhookDelivery, WebhookFailure]) } },
+          },
+          responses: { '200': { description: 'Received.' } },
+        },
+      },
+    },
+  });
+}

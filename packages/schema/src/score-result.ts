@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/** Score at or above which a location `passed` (DESIGN.md: `score >= 7.0`). */
+export const PASS_THRESHOLD = 7.0;
+
+/** The four story labels, best first. */
+export const STORIES = ['Prime Location', 'Strong Location', 'Proceed with Caution', 'High Risk'] as const;
+
+/** One of the {@link STORIES}. */
+export type Story = (typeof STORIES)[number];
+
+/** zod schema of a {@link Story}. */
+export const Story = z.enum(STORIES).meta({
+  id: 'Story',
+  description: 'Prime Location (>= 8.5), Strong Location (>= 7.0), Proceed with Caution (>= 5.0), High Risk (< 5.0).',
+});
+
+/** Lower bound of each story, checked best first. */
+export const STORY_THRESHOLDS: ReadonlyArray<readonly [Story, number]> = [
+  ['Prime Location', 8.5],
+  ['Strong Location', 7.0],
+  ['Proceed with Caution', 5.0],
+  ['High Risk', Number.NEGATIVE_INFINITY],
+];
+
+/**
+ * The story for an overall score.
+ *
+ * @param score - overall score, 0–10
+ * @returns the first story whose threshold `score` reaches
+ */
+export function storyFor(score: number): Story {
+  for (const [story, min] of STORY_THRESHOLDS) if (score >= min) return story;
+  return 'High Risk';
+}
+
+/**
+ * Rounds to one decimal, the precision of every score in the API.
+ *
+ * @param value - any finite number
+ * @returns `value` rounded half away from zero to one decimal
+ */
+export function roundScore(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** A 0–10 score with one decimal. */
+export const Score = z
+  .number()
+  .min(0)
+  .max(10)
+  .refine((value) => roundScore(value) === value, 'score must have at most one decimal')
+  .meta({ description: 'Score from 0 to 10 with one decimal.', example: 7.4 });
+
+/** Sub-scores of a result, each 0–10 with one decimal. */
+export const Breakdown = z
+  .object({
+    transit: Score.describe('Access to rapid transit (and buses), 0–10.'),
+    competitor: Score.describe('Competitive room: 10 is no competition nearby, 0 is saturated.'),
+    marketFit: Score.describe('Fit of the surrounding demand generators with the category, 0–10.'),
+  })
+  .meta({ id: 'Breakdown' });
+/** Sub-scores of a result. */
+export type Breakdown = z.infer<typeof Breakdown>;
+
+/** One insight: a short headline and a sentence naming real places, distances and counts. */
+export const Insight = z
+  .object({ headline: z.string().min(1), detail: z.string().min(1) })
+  .meta({ id: 'Insight' });
+/** One insight of a result. */
+export type Insight = z.infer<typeof Insight>;
+
+/** A competing place of the same category. `rating` is 0–5, or null when no ratings source knows it. */
+export const Competitor = z
+  .object({
+    name: z.string().min(1),
+    rating: z.number().min(0).max(5).nullable(),
+    distanceMetres: z.int().min(0).optional().describe('Great-circle distance from the scored point, metres.'),
+  })
+  .meta({ id: 'Competitor' });
+/** A competing place of the same category. */
+export type Competitor = z.infer<typeof Competitor>;
+
+/** WGS 84 coordinates in decimal degrees. */
+export const Coordinates = z
+  .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+  .meta({ id: 'Coordinates' });
+/** WGS 84 coordinates in decimal degrees. */
+export type Coordinates = z.infer<typeof Coordinates>;
+
+/** How precisely the address was located, best first. */
+export const GEOCODE_PRECISIONS = ['address_point', 'interpolated', 'street', 'approximate'] as const;
+/** zod schema of a geocode precision. */
+export const GeocodePrecision = z.enum(GEOCODE_PRECISIONS).meta({
+  id: 'GeocodePrecision',
+  description:
+    'address_point: a mapped address; interpolated: between mapped house numbers of the same street; street: the street geometry; approximate: a third-party geocoder without rooftop precision.',
+});
+/** How precisely the address was located. */
+export type GeocodePrecision = z.infer<typeof GeocodePrecision>;
+
+/** The region (data set) a result was computed from. */
+export const RegionInfo = z
+  .looseObject({
+    name: z.string(),
+    sample: z.boolean().describe('true for the fictional sample region: results are not real.'),
+    attribution: z.string().describe('Attribution required by the licences of the sources.'),
+  })
+  .meta({ id: 'RegionInfo' });
+/** The region (data set) a result was computed from. */
+export type RegionInfo = z.infer<typeof RegionInfo>;
+
+/**
+ * Everything beyond the seed's fields. Open: servers may add fields, clients
+ * must ignore what they do not know.
+ */
+export const ResultMeta = z
+  .looseObject({
+    requestId: z.uuid().optional(),
+    matchedAddress: z.string().optional(),
+    geocodePrecision: GeocodePrecision.optional(),
+    region: RegionInfo.optional(),
+    modelVersion: z.string().optional(),
+  })
+  .meta({ id: 'ResultMeta' });
+/** Everything beyond the seed's fields. */
+export type ResultMeta = z.infer<typeof ResultMeta>;
+
+/**
+ * The score of one address for one category (200 response body).
+ *
+ * Top-level fields are exactly the service description's; the decisions of
+ * DESIGN.md close its gaps: scores 0–10 with one decimal, `passed` is
+ * `score >= 7.0`, `story` from {@link STORY_THRESHOLDS}, `nearestStation` and
+ * `transitDistanceMetres` null when no rapid-transit station is within 5 km,
+ * `avgCompetitorRating` null when no competitor has a known rating,
+ * `competitors` at most 10 nearest first, `competitorCount` all within the
+ * category radius, `insights` 2 to 6.
+ */
+export const ScoreResult = z
+  .object({
+    score: Score,
+    passed: z.boolean(),
+    breakdown: Breakdown,
+    story: Story,
+    insights: z.array(Insight).min(2).max(6),
+    competitors: z.array(Competitor).max(10),
+    coordinates: Coordinates,
+    nearestStation: z.string().nullable(),
+    transitDistanceMetres: z.number().min(0).nullable().describe('Great-circle distance to nearestStation, metres.'),
+    avgCompetitorRating: z.number().min(0).max(5).nullable(),
+    competitorCount: z.int().min(0),
+    meta: ResultMeta.optional(),
+  })
+  .meta({ id: 'ScoreResult' });
+/** The score of one address for one category. */
+export type ScoreResult = z.infer<typeof ScoreResult>;

@@ -1,0 +1,45 @@
+import type { ScoreResult } from '@locscore/schema';
+import { OUTPUT_COLUMNS } from './columns.js';
+
+/** What the batch command knows about one scored row: a result or an error. */
+export type RowOutcome =
+  | { result: ScoreResult; error?: undefined }
+  | { result?: undefined; error: { code: string; message: string; requestId: string | null } };
+
+/**
+ * The cells of {@link OUTPUT_COLUMNS} for one row, in that order: scores with
+ * one decimal, `passed` as `true`/`false`, coordinates with six decimals,
+ * the transit distance in whole metres, empty cells for absent values, and
+ * the error code and message for a failed row.
+ *
+ * @param outcome - the row's result or error
+ * @returns exactly `OUTPUT_COLUMNS.length` strings
+ */
+export function resultCells(outcome: RowOutcome): string[] {
+  if (outcome.error) {
+    const cells = OUTPUT_COLUMNS.map(() => '');
+    cells[OUTPUT_COLUMNS.indexOf('locscore_request_id')] = outcome.error.requestId ?? '';
+    cells[OUTPUT_COLUMNS.indexOf('locscore_error_code')] = outcome.error.code;
+    cells[OUTPUT_COLUMNS.indexOf('locscore_error_message')] = outcome.error.message;
+    return cells;
+  }
+  const result = outcome.result;
+  const values: Record<(typeof OUTPUT_COLUMNS)[number], string> = {
+    locscore_score: result.score.toFixed(1),
+    locscore_passed: String(result.passed),
+    locscore_story: result.story,
+    locscore_transit: result.breakdown.transit.toFixed(1),
+    locscore_competitor: result.breakdown.competitor.toFixed(1),
+    locscore_market_fit: result.breakdown.marketFit.toFixed(1),
+    locscore_lat: result.coordinates.lat.toFixed(6),
+    locscore_lng: result.coordinates.lng.toFixed(6),
+    locscore_nearest_station: result.nearestStation ?? '',
+    locscore_transit_distance_m: result.transitDistanceMetres === null ? '' : String(Math.round(result.transitDistanceMetres)),
+    locscore_competitor_count: String(result.competitorCount),
+    locscore_avg_competitor_rating: result.avgCompetitorRating === null ? '' : result.avgCompetitorRating.toFixed(2),
+    locscore_request_id: result.meta?.requestId ?? '',
+    locscore_error_code: '',
+    locscore_error_message: '',
+  };
+  return OUTPUT_COLUMNS.map((column) => values[column]);
+}

@@ -1,0 +1,10 @@
+import { main } from './program.js';
+
+/**
+ * Entry point of the `locscore` executable: runs {@link main} and exits with
+ * its code. When the work is done but a library still holds a handle open
+ * (a database, a socket in TIME_WAIT), the process exits after a short grace.
+ */
+const code = await main(process.argv);
+process.exitCode = code;
+setTimeout(() => process.exit(code), 200).unref();

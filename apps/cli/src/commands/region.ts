@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { buildSampleRegion, importRegion, type ImportReport, type RegionManifest } from '@locscore/engine';
+import { CliError, EXIT } from '../exit-codes.js';
+import { printJson } from '../output/json.js';
+import { describeProgress, progressStage } from '../output/progress-event.js';
+import { renderTable } from '../output/table.js';
+import { note, startSpinner, type Terminal } from '../output/terminal.js';
+
+/** Flags of `locscore region import`. */
+export interface RegionImportOptions {
+  osm?: string | undefined;
+  gtfs?: string[] | undefined;
+  ratings?: string | undefined;
+  census?: string | undefined;
+  name?: string | undefined;
+  out?: string | undefined;
+  force?: boolean | undefined;
+  json?: boolean | undefined;
+}
+
+/**
+ * Prints a pack's manifest: the whole manifest as JSON with `json`, else a
+ * table of counts with the name, bounding box and attribution on stderr-free stdout.
+ */
+function printManifest(terminal: Terminal, manifest: RegionManifest, outDir: string, json: boolean | undefined): void {
+  if (json) {
+    printJson(terminal, manifest);
+    return;
+  }
+  const rows = Object.entries(manifest.counts).map(([kind, count]) => [kind, String(count)]);
+  terminal.stdout.write(`${terminal.out.bold(manifest.name)}${manifest.sample ? terminal.out.yellow(' (SAMPLE DATA)') : ''}  ${outDir}\n`);
+  terminal.stdout.write(renderTable(['KIND', 'COUNT'], rows));
+  terminal.stdout.write(`bbox ${manifest.bbox.join(', ')}\ncreated ${manifest.createdAt}\n`);
+  if (manifest.attribution) terminal.stdout.write(`attribution ${manifest.attribution}\n`);
+}
+
+/**
+ * Reports an import's progress on stderr: a spinner with the latest event
+ * on a terminal, else one line per stage.
+ */
+function progressReporter(terminal: Terminal, first: string): { onProgress: (event: unknown) => void; stop: () => void } {
+  const spinner = startSpinner(terminal, first);
+  let lastStage: string | null = null;
+  return {
+    onProgress(event) {
+      if (terminal.stderrIsTTY) spinner.update(describeProgress(event));
+      else {
+        const stage = progressStage(event);
+        if (stage !== lastStage) {
+          lastStage = stage;
+          note(terminal, describeProgress(event));
+        }
+      }
+    },
+    stop: () => spinner.stop(),
+  };
+}
+
+/**
+ * `locscore region import --osm <file> [--gtfs <zip|dir>]... --out <dir>`:
+ * builds a region pack with the engine's importers, progress on stderr,
+ * then the counts (or the manifest with `--json`) on stdout.
+ *
+ * @returns exit code 0
+ * @throws CliError (exit 2) for a missing `--osm` or `--out`; `RegionPackError` (exit 2) for bad input files
+ */
+export async function runRegionImport(options: RegionImportOptions, terminal: Terminal): Promise<number> {
+  if (!options.osm) throw new CliError('missing --osm <file> (an OpenStreetMap extract, .osm.pbf or .osm)');
+  if (!options.out) throw new CliError('missing --out <dir> (where to write the region pack)');
+  const out = resolve(options.out);
+  const name = options.name ?? defaultName(options.osm);
+  const progress = progressReporter(terminal, `Importing ${name}`);
+  let report: ImportReport;
+  try {
+    report = await importRegion({
+      osm: resolve(options.osm),
+      ...(options.gtfs && options.gtfs.length > 0 ? { gtfs: options.gtfs.map((path) => resolve(path)) } : {}),
+      ...(options.ratings ? { ratings: resolve(options.ratings) } : {}),
+      ...(options.census ? { census: resolve(options.census) } : {}),
+      name,
+      out,
+      force: options.force === true,
+      onProgress: progress.onProgress,
+    });
+  } finally {
+    progress.stop();
+  }
+  note(terminal, terminal.err.green(`Imported ${report.manifest.name} in ${(report.durationMs / 1000).toFixed(1)} s`));
+  printManifest(terminal, report.manifest, report.outDir, options.json);
+  return EXIT.ok;
+}
+
+/** Region name from an OSM file name: `liechtenstein.osm.pbf` → `liechtenstein`. */
+export function defaultName(osmPath: string): string {
+  const base = osmPath.split(/[\\/]/).pop() ?? osmPath;
+  return base.replace(/\.osm(\.pbf)?$|\.pbf$|\.xml$/i, '') || 'region';
+}
+
+/**
+ * `locscore region sample --out <dir>`: builds the fictional sample town's
+ * pack through the real OSM and GTFS importers.
+ *
+ * @returns exit code 0
+ */
+export async function runRegionSample(options: { out?: string | undefined; json?: boolean | undefined }, terminal: Terminal): Promise<number> {
+  if (!options.out) throw new CliError('missing --out <dir> (where to write the sample region pack)');
+  const spinner = startSpinner(terminal, 'Building the sample region');
+  let report: ImportReport;
+  try {
+    report = await buildSampleRegion(resolve(options.out));
+  } finally {
+    spinner.stop();
+  }
+  printManifest(terminal, report.manifest, report.outDir, options.json);
+  return EXIT.ok;
+}
+
+/**
+ * `locscore region info <dir>`: prints a pack's manifest (counts, sources,
+ * attribution) without loading its data.
+ *
+ * @returns exit code 0
+ * @throws CliError (exit 2) when `<dir>/manifest.json` is missing or not a manifest
+ */
+export async function runRegionInfo(dir: string, options: { json?: boolean | undefined }, terminal: Terminal): Promise<number> {
+  const path = join(resolve(dir), 'manifest.json');
+  let manifest: RegionManifest;
+  try {
+    manifest = JSON.parse(await readFile(path, 'utf8')) as RegionManifest;
+  } catch (error) {
+    throw new CliError(`${dir} is not a region pack: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof manifest !== 'object' || manifest === null || typeof manifest.counts !== 'object' || !Array.isArray(manifest.bbox)) {
+    throw new CliError(`${path} is not a region pack manifest`);
+  }
+  if (!options.json) {
+    printManifest(terminal, manifest, resolve(dir), false);
+    for (const source of manifest.sources ?? []) terminal.stdout.write(`source ${source.kind} ${source.name} (${source.licence})\n`);
+  } else printJson(terminal, manifest);
+  return EXIT.ok;
+}

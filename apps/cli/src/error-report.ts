@@ -1,0 +1,99 @@
+import { RegionPackError } from '@locscore/engine';
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  LocScoreError,
+  NotFoundError,
+  QuotaExceededError,
+  RateLimitError,
+  ScoringError,
+  ServiceUnavailableError,
+  TimeoutError,
+} from '@locscore/sdk';
+import { StoreLockedError } from '@locscore/server';
+import { CliError, EXIT, type ExitCode } from './exit-codes.js';
+
+/** What the CLI prints and returns for a failure: a message for stderr and an exit code. */
+export interface ErrorReport {
+  /** One or more lines for stderr, without a trailing newline. */
+  message: string;
+  /** Process exit code, one of {@link EXIT}. */
+  exitCode: ExitCode;
+}
+
+/** Field issues of a 400, read defensively: `[{ field, message }]`. */
+function fieldLines(fields: unknown): string[] {
+  if (!Array.isArray(fields)) return [];
+  const lines: string[] = [];
+  for (const issue of fields as unknown[]) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { field, message } = issue as { field?: unknown; message?: unknown };
+    if (typeof message === 'string') lines.push(`  ${typeof field === 'string' ? `${field}: ` : ''}${message}`);
+  }
+  return lines;
+}
+
+/** ` (request id …)` when the server gave one. */
+function requestSuffix(error: LocScoreError): string {
+  return error.requestId ? ` (request ${error.requestId})` : '';
+}
+
+/**
+ * Maps any thrown value to the message and exit code the CLI reports:
+ * `BadRequestError` (400) → 2 with each invalid field; `AuthenticationError`
+ * (401) → 3; `QuotaExceededError` (429 quota) → 4 with the reset time (UTC);
+ * `ScoringError`, `ServiceUnavailableError`, `RateLimitError`,
+ * `ConnectionError`, `TimeoutError` and any other 5xx → 5; `NotFoundError`,
+ * `ConflictError`, `RegionPackError`, `StoreLockedError` and {@link CliError}
+ * usage errors → 2; anything else → 1 (unexpected).
+ *
+ * @param error - the thrown value
+ * @returns the report; never throws
+ */
+export function reportError(error: unknown): ErrorReport {
+  if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  if (error instanceof QuotaExceededError) {
+    const reset = Number.isNaN(error.resetAt.getTime()) ? 'unknown' : error.resetAt.toISOString();
+    return {
+      message: `Monthly quota spent (${error.limit ?? '?'} evaluations on this plan); it resets at ${reset}${requestSuffix(error)}.`,
+      exitCode: EXIT.quota,
+    };
+  }
+  if (error instanceof BadRequestError) {
+    const lines = [`Invalid request: ${error.message}${requestSuffix(error)}`, ...fieldLines(error.fields)];
+    return { message: lines.join('\n'), exitCode: EXIT.usage };
+  }
+  if (error instanceof AuthenticationError) {
+    return {
+      message: `API key refused: ${error.message}. Set LOCSCORE_API_KEY or pass --api-key.`,
+      exitCode: EXIT.auth,
+    };
+  }
+  if (error instanceof ConnectionError || error instanceof TimeoutError) {
+    return { message: `Could not reach the server: ${error.message}`, exitCode: EXIT.server };
+  }
+  if (error instanceof ServiceUnavailableError) {
+    return { message: `Server not ready: ${error.message}${requestSuffix(error)}`, exitCode: EXIT.server };
+  }
+  if (error instanceof ScoringError || error instanceof RateLimitError) {
+    return { message: `Server error: ${error.message}${requestSuffix(error)}`, exitCode: EXIT.server };
+  }
+  if (error instanceof NotFoundError || error instanceof ConflictError) {
+    return { message: `${error.message}${requestSuffix(error)}`, exitCode: EXIT.usage };
+  }
+  if (error instanceof LocScoreError) {
+    const serverSide = error.status === null || error.status >= 500;
+    return { message: `${error.message}${requestSuffix(error)}`, exitCode: serverSide ? EXIT.server : EXIT.usage };
+  }
+  if (error instanceof StoreLockedError) {
+    return {
+      message: `${error.message}\nAnother locscore process (a running \`locscore serve\`?) holds this data directory; stop it or pass another --data-dir.`,
+      exitCode: EXIT.usage,
+    };
+  }
+  if (error instanceof RegionPackError) return { message: error.message, exitCode: EXIT.usage };
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { message: `Unexpected error: ${message}`, exitCode: EXIT.unexpected };
+}

@@ -1,0 +1,97 @@
+import { CATEGORY_LABELS, isCategory, type ScoreResult } from '@locscore/schema';
+import type { ChalkInstance } from 'chalk';
+
+/** Width of a breakdown bar, in characters; a full bar is a 10.0 sub-score. */
+export const BAR_WIDTH = 20;
+
+/**
+ * A horizontal bar for a 0–10 score: filled blocks for the score, light
+ * shade for the rest, always {@link BAR_WIDTH} characters.
+ *
+ * @param score - sub-score 0–10 (clamped)
+ */
+export function scoreBar(score: number): string {
+  const filled = Math.round((Math.min(10, Math.max(0, score)) / 10) * BAR_WIDTH);
+  return '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
+}
+
+/**
+ * Formats a great-circle distance for people: metres below 1 km, else km with one decimal.
+ *
+ * @param metres - distance in metres
+ */
+export function formatDistance(metres: number): string {
+  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
+}
+
+/** Colour for a score: green when it passes (>= 7.0), yellow from 5.0, else red. */
+function scoreColour(style: ChalkInstance, score: number): ChalkInstance {
+  return score >= 7 ? style.green : score >= 5 ? style.yellow : style.red;
+}
+
+/**
+ * Renders a score result as the human card printed on a terminal: overall
+ * score with PASS/FAIL, the story, bars for transit / competitor / market fit,
+ * the nearest rapid-transit station and its distance, competitors, insights,
+ * the matched address and region, and a SAMPLE DATA banner when
+ * `meta.region.sample` is true. Plain text when `style` has level 0.
+ *
+ * @param result - the API's score result
+ * @param style - chalk instance of the output stream
+ * @param context - the address as asked and the category, for the header
+ * @returns the card, ending with a newline
+ */
+export function renderCard(
+  result: ScoreResult,
+  style: ChalkInstance,
+  context: { address?: string; category?: string } = {},
+): string {
+  const lines: string[] = [];
+  const meta = result.meta;
+  if (meta?.region?.sample) {
+    lines.push(style.bgYellow.black(' SAMPLE DATA ') + style.yellow(' fictional sample town: these results are not real'));
+    lines.push('');
+  }
+  const label = context.category && isCategory(context.category) ? CATEGORY_LABELS[context.category] : context.category;
+  if (context.address || label) {
+    lines.push(style.bold([context.address, label ? `(${label})` : ''].filter(Boolean).join(' ')));
+  }
+  const colour = scoreColour(style, result.score);
+  const verdict = result.passed ? style.green.bold('PASS') : style.red.bold('FAIL');
+  lines.push(`${colour.bold(`${result.score.toFixed(1)} / 10`)}  ${verdict}  ${style.bold(result.story)}`);
+  lines.push('');
+  const rows: Array<[string, number]> = [
+    ['Transit', result.breakdown.transit],
+    ['Competitor', result.breakdown.competitor],
+    ['Market fit', result.breakdown.marketFit],
+  ];
+  for (const [name, value] of rows) {
+    lines.push(`  ${name.padEnd(11)} ${scoreColour(style, value)(scoreBar(value))} ${value.toFixed(1)}`);
+  }
+  lines.push('');
+  if (result.nearestStation !== null && result.transitDistanceMetres !== null) {
+    lines.push(`  Nearest station  ${result.nearestStation}, ${formatDistance(result.transitDistanceMetres)}`);
+  } else {
+    lines.push('  Nearest station  none within 5 km');
+  }
+  const rating = result.avgCompetitorRating === null ? 'no ratings' : `avg rating ${result.avgCompetitorRating.toFixed(1)}`;
+  lines.push(`  Competitors      ${result.competitorCount} nearby (${rating})`);
+  for (const competitor of result.competitors.slice(0, 5)) {
+    const parts = [competitor.name];
+    if (competitor.distanceMetres !== undefined) parts.push(formatDistance(competitor.distanceMetres));
+    if (competitor.rating !== null) parts.push(`★ ${competitor.rating.toFixed(1)}`);
+    lines.push(style.dim(`    · ${parts.join(', ')}`));
+  }
+  lines.push('');
+  lines.push(style.bold('Insights'));
+  for (const insight of result.insights) lines.push(`  • ${style.bold(insight.headline)}: ${insight.detail}`);
+  const footer: string[] = [];
+  if (meta?.matchedAddress) footer.push(`Matched  ${meta.matchedAddress}${meta.geocodePrecision ? ` (${meta.geocodePrecision})` : ''}`);
+  footer.push(`Location ${result.coordinates.lat.toFixed(6)}, ${result.coordinates.lng.toFixed(6)}`);
+  if (meta?.region) footer.push(`Region   ${meta.region.name}${meta.region.sample ? ' (SAMPLE DATA)' : ''}`);
+  if (meta?.region?.attribution) footer.push(`Data     ${meta.region.attribution}`);
+  if (meta?.requestId) footer.push(`Request  ${meta.requestId}`);
+  lines.push('');
+  for (const line of footer) lines.push(style.dim(line));
+  return `${lines.join('\n')}\n`;
+}

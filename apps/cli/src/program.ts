@@ -1,0 +1,169 @@
+import { Command, CommanderError, Option } from 'commander';
+import { runBatch } from './commands/batch.js';
+import { runCategories } from './commands/categories.js';
+import { runKeysCreate, runKeysList, runKeysRevoke, runKeysRotateSecret } from './commands/keys.js';
+import { runQuickstart } from './commands/quickstart.js';
+import { runRegionImport, runRegionInfo, runRegionSample } from './commands/region.js';
+import { runScore } from './commands/score.js';
+import { runServe } from './commands/serve.js';
+import { reportError } from './error-report.js';
+import { EXIT } from './exit-codes.js';
+import { createTerminal, type Terminal } from './output/terminal.js';
+
+/** Version printed by `locscore --version`. */
+export const CLI_VERSION = '0.1.0';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/**
+ * Builds the commander program. Each action stores its exit code in
+ * `state.exitCode`; commander's own usage errors are turned into exit 2 by
+ * {@link main}.
+ *
+ * @param terminal - where commands write
+ * @param state - receives the exit code of the command that ran
+ */
+export function createProgram(terminal: Terminal, state: { exitCode: number }): Command {
+  const program = new Command('locscore')
+    .description('Score civic addresses for franchise categories with the locscore API, batch-score CSV files, build region packs, run the server.')
+    .version(CLI_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => terminal.stdout.write(text), writeErr: (text) => terminal.stderr.write(text) });
+  const done = (code: number): void => {
+    state.exitCode = code;
+  };
+  const apiOptions = (command: Command): Command =>
+    command
+      .option('--base-url <url>', 'API base URL (env LOCSCORE_BASE_URL; default http://127.0.0.1:8787)')
+      .option('--api-key <key>', 'API key (env LOCSCORE_API_KEY; the flag wins)');
+
+  apiOptions(
+    program
+      .command('score')
+      .description('Score one civic address for a category')
+      .argument('<address>', 'civic address, e.g. "Städtle 38, 9490 Vaduz"')
+      .requiredOption('-c, --category <category>', 'franchise category (see `locscore categories`)'),
+  )
+    .option('--json', 'print the API response body as JSON (the default when stdout is not a terminal)')
+    .option('--webhook-url <url>', 'queue the request; the server POSTs the result to this URL')
+    .option('--wait', 'with --webhook-url: poll until the result is ready and print it')
+    .action(async (address: string, flags: Record<string, string | boolean | undefined>) => {
+      done(await runScore({ ...(flags as object), address } as Parameters<typeof runScore>[0], terminal));
+    });
+
+  apiOptions(
+    program
+      .command('batch')
+      .description('Score every row of a CSV file (or - for stdin); writes the rows with the locscore columns')
+      .argument('<input>', 'CSV file with a header row, or - for stdin')
+      .option('-c, --category <category>', 'one category for every row')
+      .option('--category-column <name>', 'column holding each row\'s category (default: a "category" column)')
+      .option('--address-column <name>', 'column holding the address (default: address, adresse, full_address, street_address, location...)')
+      .option('-o, --out <file>', 'output file, or - for stdout', '-')
+      .addOption(new Option('--format <format>', 'output format').choices(['csv', 'jsonl']).default('csv'))
+      .option('--concurrency <n>', 'rows in flight at once (1-64)', '4')
+      .option('--resume', 'skip rows already in --out and append the rest'),
+  ).action(async (input: string, flags: Parameters<typeof runBatch>[1]) => {
+    done(await runBatch(input, flags, terminal));
+  });
+
+  const region = program.command('region').description('Build and inspect region packs (OpenStreetMap + GTFS)');
+  region
+    .command('import')
+    .description('Build a region pack from an OpenStreetMap extract and GTFS feeds')
+    .requiredOption('--osm <file>', 'OpenStreetMap extract (.osm.pbf or .osm)')
+    .option('--gtfs <zip|dir>', 'GTFS feed, zip or folder (repeatable)', collect)
+    .option('--ratings <csv>', 'ratings CSV for POIs')
+    .option('--census <csv>', 'census CSV (population by area)')
+    .option('--name <name>', 'region name (default: from the OSM file name)')
+    .requiredOption('--out <dir>', 'folder to write the pack to')
+    .option('--force', 'overwrite an existing pack')
+    .option('--json', 'print the manifest as JSON')
+    .action(async (flags: Parameters<typeof runRegionImport>[0]) => done(await runRegionImport(flags, terminal)));
+  region
+    .command('sample')
+    .description('Build the fictional sample town\'s pack (SAMPLE DATA)')
+    .requiredOption('--out <dir>', 'folder to write the pack to')
+    .option('--json', 'print the manifest as JSON')
+    .action(async (flags: Parameters<typeof runRegionSample>[0]) => done(await runRegionSample(flags, terminal)));
+  region
+    .command('info')
+    .description('Show a region pack\'s manifest')
+    .argument('<dir>', 'region pack folder')
+    .option('--json', 'print the manifest as JSON')
+    .action(async (dir: string, flags: { json?: boolean }) => done(await runRegionInfo(dir, flags, terminal)));
+
+  program
+    .command('serve')
+    .description('Run the reference server (prints its URL on stdout; Ctrl-C stops it)')
+    .option('--port <port>', 'TCP port, 0 for any free port', '8787')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)')
+    .option('--region <dir>', 'region pack to load (repeatable)', collect)
+    .option('--sample', 'load the fictional sample region (built into a temp folder)')
+    .option('--demo-key <key>', 'register this exact API key at start')
+    .option('--demo-plan <plan>', 'plan of --demo-key: starter, growth (default) or enterprise')
+    .option('--allow-private-webhooks', 'accept loopback and private webhook URLs (local development)')
+    .action(async (flags: Parameters<typeof runServe>[0]) => done(await runServe(flags, terminal)));
+
+  const keys = program.command('keys').description('Manage API keys in a data directory (stop the server first)');
+  const dataDirOption = (command: Command): Command =>
+    command.option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)').option('--json', 'print JSON');
+  dataDirOption(
+    keys
+      .command('create')
+      .description('Create an API key; the key and its webhook secret are shown once')
+      .addOption(new Option('--plan <plan>', 'plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory())
+      .option('--name <name>', 'a label for the key'),
+  ).action(async (flags: Parameters<typeof runKeysCreate>[0]) => done(await runKeysCreate(flags, terminal)));
+  dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(
+    async (flags: Parameters<typeof runKeysList>[0]) => done(await runKeysList(flags, terminal)),
+  );
+  dataDirOption(keys.command('revoke').description('Revoke a key').argument('<prefix>', 'key prefix (see keys list)')).action(
+    async (prefix: string, flags: Parameters<typeof runKeysRevoke>[1]) => done(await runKeysRevoke(prefix, flags, terminal)),
+  );
+  dataDirOption(
+    keys.command('rotate-secret').description('Replace a key\'s webhook signing secret (shown once)').argument('<prefix>', 'key prefix'),
+  ).action(async (prefix: string, flags: Parameters<typeof runKeysRotateSecret>[1]) => done(await runKeysRotateSecret(prefix, flags, terminal)));
+
+  program
+    .command('categories')
+    .description('List the franchise categories')
+    .option('--json', 'print JSON')
+    .action((flags: { json?: boolean }) => done(runCategories(flags, terminal)));
+
+  program
+    .command('quickstart')
+    .description('Build the sample region, start a server, score a sample address over HTTP, print it, stop')
+    .option('-c, --category <category>', 'category to score', 'coffee')
+    .option('--json', 'print the API response body as JSON')
+    .action(async (flags: { category?: string; json?: boolean }) => done(await runQuickstart(flags, terminal)));
+
+  return program;
+}
+
+/**
+ * Runs the CLI: parses `argv`, runs the command, and maps every failure to a
+ * message on stderr and an exit code (see `EXIT`). Never throws.
+ *
+ * @param argv - full argv (`process.argv`: node, script, args...)
+ * @param terminal - where to write; default the process's streams
+ * @returns the exit code
+ */
+export async function main(argv: readonly string[], terminal: Terminal = createTerminal()): Promise<number> {
+  const state = { exitCode: EXIT.ok as number };
+  const program = createProgram(terminal, state);
+  try {
+    await program.parseAsync([...argv]);
+    return state.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const report = reportError(error);
+    terminal.stderr.write(`${terminal.err.red('Error:')} ${report.message}\n`);
+    return report.exitCode;
+  }
+}

@@ -138,6 +138,25 @@ export interface PackSource {
   sha256?: string;
   licence: string;
   attribution: string;
+  /** Data rows read from it (ratings and census CSVs), where counted. */
+  records?: number;
+  /** Ratings rows that found their POI. */
+  matched?: number;
+}
+
+/** The layers of a region pack, one data file each. */
+export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census';
+
+/** One data file of a region pack: gzipped NDJSON, one record per line (see `region/README.md`). */
+export interface PackFile {
+  layer: PackLayer;
+  /** File name inside the pack directory, e.g. `addresses.ndjson.gz`. */
+  path: string;
+  /** Records (lines) in the file. */
+  records: number;
+  /** Size of the file in bytes, and SHA-256 (hex) of its bytes. */
+  bytes: number;
+  sha256: string;
 }
 
 /** Current region pack format. Bumped on any incompatible change. */
@@ -159,10 +178,16 @@ export interface RegionManifest {
     pois: number;
     roads: number;
     census: number;
+    /** `addr:interpolation` lines (absent in packs written before it was counted). */
+    interpolations?: number;
   };
   sources: PackSource[];
   /** One line combining every source's attribution. */
   attribution: string;
+  /** The data files, with record counts and checksums; loaders check them when present. */
+  files?: PackFile[];
+  /** What wrote the pack, e.g. `@locscore/engine importRegion`. */
+  generator?: string;
 }
 
 /** Everything a region pack holds, in memory. */

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { RegionPackError } from '../errors.js';
+import { parseCsv } from './csv-rows.js';
+import type { FileDigest } from './osm-read.js';
+
+/** One GTFS row: column name → value (trimmed strings, empty when blank). */
+export type GtfsRow = Record<string, string>;
+
+/**
+ * A GTFS feed, as a zip file or a folder of `.txt` files: which tables it has,
+ * and a streaming reader per table.
+ */
+export interface GtfsSource {
+  /** Short feed name: the file or folder name without `.zip`, e.g. `stm`. */
+  readonly name: string;
+  /** The path as given. */
+  readonly path: string;
+  /** Whether the feed has the table, e.g. `stop_times.txt`. */
+  has(table: string): boolean;
+  /**
+   * Streams the table's rows (csv-parse, header row as column names, BOM stripped).
+   *
+   * @throws RegionPackError naming the feed and table on malformed CSV
+   */
+  rows(table: string, onRow: (row: GtfsRow) => void): Promise<void>;
+  /** Size and SHA-256: of the zip file, or over the folder's `.txt` names and contents in name order. */
+  digest(): Promise<FileDigest>;
+  /** Releases the zip file, if any. */
+  close(): void;
+}
+
+/**
+ * Opens a GTFS feed (zip or folder).
+ *
+ * @param path - a `.zip` file or a folder holding `stops.txt`
+ * @returns the feed
+ * @throws RegionPackError when the path is missing, not a zip, or has no `stops.txt`
+ */
+export async function openGtfs(path: string): Promise<GtfsSource> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new RegionPackError(path, 'GTFS feed not found');
+  }
+  const source = info.isDirectory() ? await openFolder(path) : await openZip(path);
+  if (!source.has('stops.txt')) {
+    source.close();
+    throw new RegionPackError(path, 'not a GTFS feed: no stops.txt');
+  }
+  return source;
+}
+
+function feedName(path: string): string {
+  return basename(path.replace(/[\\/]+$/, '')).replace(/\.zip$/i, '');
+}
+
+async function openFolder(path: string): Promise<GtfsSource> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(path, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.toLowerCase().endsWith('.txt')) files.set(entry.name.toLowerCase(), entry.name);
+  }
+  return {
+    name: feedName(path),
+    path,
+    has: (table) => files.has(table),
+    rows: async (table, onRow) => {
+      const file = files.get(table);
+      if (file === undefined) return;
+      await parseCsv(createReadStream(join(path, file)), `${path}/${file}`, onRow);
+    },
+    digest: async () => {
+      const hash = createHash('sha256');
+      let bytes = 0;
+      for (const file of [...files.values()].sort()) {
+        hash.update(`${file}\n`);
+        for await (const chunk of createReadStream(join(path, file))) {
+          const buffer = chunk as Buffer;
+          hash.update(buffer);
+          bytes += buffer.length;
+        }
+      }
+      return { bytes, sha256: hash.digest('hex') };
+    },
+    close: () => undefined,
+  };
+}
+
+async function openZip(path: string): Promise<GtfsSource> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: false, autoClose: false }, (error, file) => {
+      if (error !== null) reject(new RegionPackError(path, `not a readable GTFS zip (${error.message})`));
+      else resolve(file);
+    });
+  });
+  const entries = new Map<string, yauzl.Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const name = basename(entry.fileName).toLowerCase();
+      if (name.endsWith('.txt') && !entry.fileName.endsWith('/') && !entries.has(name)) entries.set(name, entry);
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', (error: Error) => reject(new RegionPackError(path, `malformed GTFS zip (${error.message})`)));
+  });
+  return {
+    name: feedName(path),
+    path,
+    has: (table) => entries.has(table),
+    rows: async (table, onRow) => {
+      const entry = entries.get(table);
+      if (entry === undefined) return;
+      const stream = await new Promise<Readable>((resolve, reject) => {
+        zip.openReadStream(entry, (error, readable) => {
+          if (error !== null) reject(new RegionPackError(`${path}/${table}`, `cannot read from the zip (${error.message})`));
+          else resolve(readable);
+        });
+      });
+      await parseCsv(stream, `${path}/${table}`, onRow);
+    },
+    digest: async () => {
+      const hash = createHash('sha256');
+      let bytes = 0;
+      for await (const chunk of createReadStream(path)) {
+        const buffer = chunk as Buffer;
+        hash.update(buffer);
+        bytes += buffer.length;
+      }
+      return { bytes, sha256: hash.digest('hex') };
+    },
+    close: () => zip.close(),
+  };
+}

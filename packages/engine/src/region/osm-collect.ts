@@ -1,0 +1,239 @@
+import { CoordinateIndex } from './coordinate-index.js';
+import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
+import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
+import {
+  isNamedStreet,
+  isOsmBusStop,
+  isOsmStation,
+  isPoi,
+  keptPoiTags,
+  majorRoadClass,
+  osmStationModes,
+} from './osm-tags.js';
+import { foldName } from './text-fold.js';
+import type { AddressPoint, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+
+/** The layers read from one OSM extract. */
+export interface OsmLayers {
+  addresses: AddressPoint[];
+  streets: Street[];
+  interpolations: InterpolationLine[];
+  stations: Station[];
+  busStops: BusStop[];
+  pois: Poi[];
+  roads: Road[];
+}
+
+/** Element counts seen while reading, for progress events. */
+export interface OsmCounts {
+  nodes: number;
+  ways: number;
+  relations: number;
+}
+
+/** How far (metres) a street way may be from an address on it to take that address's municipality. */
+const STREET_CITY_RADIUS_METRES = 3_000;
+
+interface AddressNodeInfo {
+  housenumber: string;
+  street?: string;
+  city?: string;
+}
+
+/**
+ * Builds the pack's OSM layers from a stream of elements in file order. Node
+ * coordinates go to a {@link CoordinateIndex}, way centroids to another (for
+ * multipolygon relations); everything else kept is pack data.
+ *
+ * Usage: call {@link OsmCollector.add} for each element, then {@link OsmCollector.finish}.
+ */
+export class OsmCollector {
+  /** Elements seen so far. */
+  readonly counts: OsmCounts = { nodes: 0, ways: 0, relations: 0 };
+  private readonly nodes = new CoordinateIndex();
+  private readonly wayCentres = new CoordinateIndex();
+  private readonly addressNodes = new Map<number, AddressNodeInfo>();
+  private readonly addresses: AddressPoint[] = [];
+  private readonly streetLines: Array<{ name: string; line: LatLng[] }> = [];
+  private readonly interpolations: InterpolationLine[] = [];
+  private readonly stations: Station[] = [];
+  private readonly busStops: BusStop[] = [];
+  private readonly pois: Poi[] = [];
+  private readonly roads: Road[] = [];
+
+  /**
+   * Reads one element.
+   *
+   * @param element - node, way or relation
+   */
+  add(element: OsmElement): void {
+    switch (element.type) {
+      case 'node':
+        this.counts.nodes++;
+        if (!Number.isFinite(element.lat) || !Number.isFinite(element.lng)) return;
+        this.nodes.add(element.id, element.lat, element.lng);
+        if (hasAnyTag(element.tags)) this.addFeature(`n${element.id}`, element.tags, { lat: element.lat, lng: element.lng }, element.id);
+        return;
+      case 'way':
+        this.counts.ways++;
+        this.addWay(element);
+        return;
+      case 'relation':
+        this.counts.relations++;
+        this.addRelation(element);
+        return;
+    }
+  }
+
+  /**
+   * The collected layers, with streets grouped by name and municipality.
+   *
+   * @returns the OSM layers of the pack
+   */
+  finish(): OsmLayers {
+    return {
+      addresses: this.addresses,
+      streets: this.groupStreets(),
+      interpolations: this.interpolations,
+      stations: this.stations,
+      busStops: this.busStops,
+      pois: this.pois,
+      roads: this.roads,
+    };
+  }
+
+  private addWay(way: OsmWay): void {
+    const points: LatLng[] = [];
+    for (const ref of way.refs) {
+      const point = this.nodes.get(ref);
+      if (point !== null) points.push(point);
+    }
+    const centre = wayCentroid(points);
+    if (centre === null) return;
+    this.wayCentres.add(way.id, centre.lat, centre.lng);
+    const tags = way.tags;
+    if (!hasAnyTag(tags)) return;
+    this.addFeature(`w${way.id}`, tags, centre, null);
+    if (points.length >= 2) {
+      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), line: points });
+      const roadClass = majorRoadClass(tags.highway);
+      if (roadClass !== null) this.roads.push({ id: `w${way.id}`, name: tags.name ?? tags.ref ?? null, class: roadClass, points });
+      if (tags['addr:interpolation'] !== undefined) this.addInterpolation(way, points);
+    }
+  }
+
+  private addInterpolation(way: OsmWay, points: LatLng[]): void {
+    const numbers: Array<number | null> = [];
+    let street = way.tags['addr:street'];
+    let city = way.tags['addr:city'];
+    for (const ref of way.refs) {
+      if (this.nodes.get(ref) === null) continue;
+      const info = this.addressNodes.get(ref);
+      const parsed = info === undefined ? Number.NaN : Number.parseInt(info.housenumber, 10);
+      numbers.push(Number.isFinite(parsed) ? parsed : null);
+      street ??= info?.street;
+      city ??= info?.city;
+    }
+    if (street === undefined || street.trim() === '') return;
+    const line: InterpolationLine = { street, interpolation: way.tags['addr:interpolation'] ?? 'all', points, numbers };
+    if (city !== undefined) line.city = city;
+    this.interpolations.push(line);
+  }
+
+  private addRelation(relation: OsmRelation): void {
+    if (relation.tags.type !== 'multipolygon' || !hasAnyTag(relation.tags)) return;
+    const centres: LatLng[] = [];
+    for (const member of relation.members) {
+      if (member.type !== 'way' || (member.role !== 'outer' && member.role !== '')) continue;
+      const centre = this.wayCentres.get(member.ref);
+      if (centre !== null) centres.push(centre);
+    }
+    const centre = meanPoint(centres);
+    if (centre !== null) this.addFeature(`r${relation.id}`, relation.tags, centre, null);
+  }
+
+  /** Address, station, bus stop and POI tests shared by nodes, ways and relations. */
+  private addFeature(osmId: string, tags: OsmTags, at: LatLng, nodeId: number | null): void {
+    const housenumber = tags['addr:housenumber']?.trim();
+    if (housenumber !== undefined && housenumber !== '') {
+      const street = (tags['addr:street'] ?? tags['addr:place'])?.trim();
+      if (nodeId !== null) {
+        const info: AddressNodeInfo = { housenumber };
+        if (street !== undefined) info.street = street;
+        if (tags['addr:city'] !== undefined) info.city = tags['addr:city'];
+        this.addressNodes.set(nodeId, info);
+      }
+      if (street !== undefined && street !== '') {
+        const address: AddressPoint = { lat: at.lat, lng: at.lng, housenumber, street, osmId };
+        const unit = tags['addr:unit'] ?? tags['addr:flats'];
+        if (unit !== undefined) address.unit = unit;
+        const city = tags['addr:city'] ?? tags['addr:municipality'];
+        if (city !== undefined) address.city = city;
+        if (tags['addr:postcode'] !== undefined) address.postcode = tags['addr:postcode'];
+        const state = tags['addr:state'] ?? tags['addr:province'];
+        if (state !== undefined) address.state = state;
+        this.addresses.push(address);
+      }
+    }
+    if (isOsmStation(tags)) {
+      const name = tags.name ?? tags.official_name ?? tags.ref;
+      if (name !== undefined) {
+        this.stations.push({ id: `osm:${osmId}`, name, lat: at.lat, lng: at.lng, modes: osmStationModes(tags), sources: ['osm'] });
+      }
+    }
+    if (isOsmBusStop(tags)) {
+      this.busStops.push({ id: `osm:${osmId}`, name: tags.name ?? null, lat: at.lat, lng: at.lng, sources: ['osm'] });
+    }
+    if (isPoi(tags)) {
+      this.pois.push({ id: osmId, name: tags.name ?? null, lat: at.lat, lng: at.lng, tags: keptPoiTags(tags), rating: null });
+    }
+  }
+
+  /**
+   * Groups named street ways by folded name, then by the municipality of the
+   * nearest address on a street of that name (within 3 km), so that e.g. each
+   * town's `Landstrasse` is its own street.
+   */
+  private groupStreets(): Street[] {
+    const citiesByStreet = new Map<string, AddressPoint[]>();
+    for (const address of this.addresses) {
+      if (address.city === undefined) continue;
+      const key = foldName(address.street);
+      const list = citiesByStreet.get(key);
+      if (list === undefined) citiesByStreet.set(key, [address]);
+      else list.push(address);
+    }
+    const grouped = new Map<string, Street>();
+    for (const { name, line } of this.streetLines) {
+      const key = foldName(name);
+      const middle = line[Math.floor(line.length / 2)] ?? line[0];
+      let city: string | undefined;
+      const candidates = citiesByStreet.get(key);
+      if (candidates !== undefined && middle !== undefined) {
+        let best = STREET_CITY_RADIUS_METRES;
+        for (const address of candidates) {
+          const distance = haversineMetres(middle, address);
+          if (distance < best) {
+            best = distance;
+            city = address.city;
+          }
+        }
+      }
+      const groupKey = `${key}\u0000${city === undefined ? '' : foldName(city)}`;
+      const street = grouped.get(groupKey);
+      if (street === undefined) {
+        const created: Street = { name, lines: [line] };
+        if (city !== undefined) created.city = city;
+        grouped.set(groupKey, created);
+      } else {
+        street.lines.push(line);
+      }
+    }
+    return [...grouped.values()];
+  }
+}
+
+function hasAnyTag(tags: OsmTags): boolean {
+  for (const key in tags) if (key !== 'created_by' && key !== 'source') return true;
+  return false;
+}

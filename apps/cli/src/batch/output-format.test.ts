@@ -1,0 +1,64 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { sampleResult } from '../../test/fixtures.js';
+import { OUTPUT_COLUMNS } from './columns.js';
+import { createRowFormatter } from './output-format.js';
+import { resultCells } from './result-cells.js';
+
+describe('resultCells', () => {
+  it('fills every locscore column from a result', () => {
+    const cells = resultCells({ result: sampleResult });
+    expect(cells).toHaveLength(OUTPUT_COLUMNS.length);
+    const byName = Object.fromEntries(OUTPUT_COLUMNS.map((column, index) => [column, cells[index]]));
+    expect(byName).toMatchObject({
+      locscore_score: '7.4',
+      locscore_passed: 'true',
+      locscore_story: 'Strong Location',
+      locscore_transit: '9.1',
+      locscore_market_fit: '7.0',
+      locscore_lat: '47.141000',
+      locscore_nearest_station: 'Central Station',
+      locscore_transit_distance_m: '240',
+      locscore_competitor_count: '3',
+      locscore_avg_competitor_rating: '4.50',
+      locscore_request_id: sampleResult.meta?.requestId,
+      locscore_error_code: '',
+    });
+  });
+
+  it('leaves absent values empty', () => {
+    const cells = resultCells({ result: { ...sampleResult, nearestStation: null, transitDistanceMetres: null, avgCompetitorRating: null } });
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_nearest_station')]).toBe('');
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_transit_distance_m')]).toBe('');
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_avg_competitor_rating')]).toBe('');
+  });
+
+  it('writes only the error columns for a failed row', () => {
+    const cells = resultCells({ error: { code: 'address_not_found', message: 'no street "Nowhere"', requestId: 'r-1' } });
+    expect(cells.filter((cell) => cell !== '')).toEqual(['r-1', 'address_not_found', 'no street "Nowhere"']);
+  });
+});
+
+describe('createRowFormatter', () => {
+  it('writes CSV in the input delimiter, with BOM, quoting fields that need it, round-tripping', () => {
+    const formatter = createRowFormatter('csv', ['name', 'address'], { delimiter: ';', bom: true });
+    const text =
+      formatter.preamble() +
+      formatter.record(1, ['Café; "Nord"', '1 Main St\nUnit 2'], 'h', { result: sampleResult }) +
+      formatter.record(2, ['B', 'x'], 'h', { error: { code: 'invalid_request', message: 'category must be one of: …', requestId: null } });
+    expect(text.startsWith('\uFEFFname;address;locscore_score;')).toBe(true);
+    const rows = parse(text, { bom: true, delimiter: ';' }) as string[][];
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toEqual(['name', 'address', ...OUTPUT_COLUMNS]);
+    expect(rows[1]?.slice(0, 3)).toEqual(['Café; "Nord"', '1 Main St\nUnit 2', '7.4']);
+    expect(rows[2]?.at(-2)).toBe('invalid_request');
+  });
+
+  it('writes one JSON object per line with row number, hash, input and the full result', () => {
+    const formatter = createRowFormatter('jsonl', ['address'], { delimiter: ',', bom: false });
+    expect(formatter.preamble()).toBe('');
+    const line = formatter.record(7, ['1 Main St'], 'abc', { result: sampleResult });
+    expect(line.endsWith('\n')).toBe(true);
+    expect(JSON.parse(line)).toEqual({ row: 7, rowHash: 'abc', input: { address: '1 Main St' }, result: sampleResult, error: null });
+  });
+});

@@ -1,0 +1,63 @@
+import { Chalk } from 'chalk';
+import { describe, expect, it } from 'vitest';
+import { sampleResult as result } from '../../test/fixtures.js';
+import { BAR_WIDTH, formatDistance, renderCard, scoreBar } from './card.js';
+
+const plain = new Chalk({ level: 0 });
+const coloured = new Chalk({ level: 2 });
+
+
+describe('scoreBar', () => {
+  it('is always BAR_WIDTH wide and grows with the score', () => {
+    expect(scoreBar(0)).toBe('░'.repeat(BAR_WIDTH));
+    expect(scoreBar(10)).toBe('█'.repeat(BAR_WIDTH));
+    expect(scoreBar(5).split('█').length - 1).toBe(BAR_WIDTH / 2);
+    expect(scoreBar(42)).toHaveLength(BAR_WIDTH);
+  });
+});
+
+describe('formatDistance', () => {
+  it('uses metres below 1 km', () => {
+    expect(formatDistance(240.4)).toBe('240 m');
+    expect(formatDistance(1480)).toBe('1.5 km');
+  });
+});
+
+describe('renderCard', () => {
+  it('shows the score, verdict, story, breakdown, station, competitors, insights, address and region', () => {
+    const card = renderCard(result, plain, { address: '12 Market St', category: 'coffee' });
+    expect(card).toContain('12 Market St (Coffee)');
+    expect(card).toContain('7.4 / 10  PASS  Strong Location');
+    expect(card).toMatch(/Transit\s+█+░*\s9\.1/);
+    expect(card).toMatch(/Market fit\s+[█░]+\s7\.0/);
+    expect(card).toContain('Central Station, 240 m');
+    expect(card).toContain('3 nearby (avg rating 4.5)');
+    expect(card).toContain('Cup & Co, 1.5 km');
+    expect(card).toContain('Rapid transit nearby: Central Station is 240 m away.');
+    expect(card).toContain('12 Market Street, Sampleton (address_point)');
+    expect(card).toContain('SAMPLE DATA');
+    expect(card).not.toContain('\u001b[');
+  });
+
+  it('says FAIL and "none within 5 km" when absent, and no SAMPLE DATA for a real region', () => {
+    const failing = {
+      ...result,
+      score: 4.2,
+      passed: false,
+      story: 'High Risk' as const,
+      nearestStation: null,
+      transitDistanceMetres: null,
+      avgCompetitorRating: null,
+      meta: { region: { name: 'Liechtenstein', sample: false, attribution: '© OpenStreetMap contributors' } },
+    };
+    const card = renderCard(failing, plain);
+    expect(card).toContain('4.2 / 10  FAIL  High Risk');
+    expect(card).toContain('none within 5 km');
+    expect(card).toContain('no ratings');
+    expect(card).not.toContain('SAMPLE DATA');
+  });
+
+  it('colours only when the style has a colour level', () => {
+    expect(renderCard(result, coloured)).toContain('\u001b[');
+  });
+});

@@ -1,9 +1,12 @@
 import { RegionPackError } from '@locscore/engine';
+import type { FieldIssue } from '@locscore/schema';
 import {
+  AbortedError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
   ConnectionError,
+  InvalidResponseError,
   LocScoreError,
   NotFoundError,
   QuotaExceededError,
@@ -23,16 +26,9 @@ export interface ErrorReport {
   exitCode: ExitCode;
 }
 
-/** Field issues of a 400, read defensively: `[{ field, message }]`. */
-function fieldLines(fields: unknown): string[] {
-  if (!Array.isArray(fields)) return [];
-  const lines: string[] = [];
-  for (const issue of fields as unknown[]) {
-    if (typeof issue !== 'object' || issue === null) continue;
-    const { field, message } = issue as { field?: unknown; message?: unknown };
-    if (typeof message === 'string') lines.push(`  ${typeof field === 'string' ? `${field}: ` : ''}${message}`);
-  }
-  return lines;
+/** One indented line per invalid field of a 400: `  category: category must be one of: …`. */
+function fieldLines(fields: readonly FieldIssue[]): string[] {
+  return fields.map((issue) => `  ${issue.field}: ${issue.message}`);
 }
 
 /** ` (request id …)` when the server gave one. */
@@ -45,7 +41,8 @@ function requestSuffix(error: LocScoreError): string {
  * `BadRequestError` (400) → 2 with each invalid field; `AuthenticationError`
  * (401) → 3; `QuotaExceededError` (429 quota) → 4 with the reset time (UTC);
  * `ScoringError`, `ServiceUnavailableError`, `RateLimitError`,
- * `ConnectionError`, `TimeoutError` and any other 5xx → 5; `NotFoundError`,
+ * `ConnectionError`, `TimeoutError`, `InvalidResponseError` and any other 5xx → 5;
+ * `AbortedError` → 130; `NotFoundError`,
  * `ConflictError`, `RegionPackError`, `StoreLockedError` and {@link CliError}
  * usage errors → 2; anything else → 1 (unexpected).
  *
@@ -55,7 +52,7 @@ function requestSuffix(error: LocScoreError): string {
 export function reportError(error: unknown): ErrorReport {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
   if (error instanceof QuotaExceededError) {
-    const reset = Number.isNaN(error.resetAt.getTime()) ? 'unknown' : error.resetAt.toISOString();
+    const reset = error.resetAt === null || Number.isNaN(error.resetAt.getTime()) ? 'an unknown time' : error.resetAt.toISOString();
     return {
       message: `Monthly quota spent (${error.limit ?? '?'} evaluations on this plan); it resets at ${reset}${requestSuffix(error)}.`,
       exitCode: EXIT.quota,
@@ -71,13 +68,14 @@ export function reportError(error: unknown): ErrorReport {
       exitCode: EXIT.auth,
     };
   }
+  if (error instanceof AbortedError) return { message: 'Interrupted.', exitCode: EXIT.interrupted };
   if (error instanceof ConnectionError || error instanceof TimeoutError) {
     return { message: `Could not reach the server: ${error.message}`, exitCode: EXIT.server };
   }
   if (error instanceof ServiceUnavailableError) {
     return { message: `Server not ready: ${error.message}${requestSuffix(error)}`, exitCode: EXIT.server };
   }
-  if (error instanceof ScoringError || error instanceof RateLimitError) {
+  if (error instanceof ScoringError || error instanceof RateLimitError || error instanceof InvalidResponseError) {
     return { message: `Server error: ${error.message}${requestSuffix(error)}`, exitCode: EXIT.server };
   }
   if (error instanceof NotFoundError || error instanceof ConflictError) {

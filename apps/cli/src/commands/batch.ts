@@ -93,12 +93,9 @@ export function isStopError(error: LocScoreError): boolean {
 /** The error cells of a row: the API code and message, with each invalid field of a 400. */
 function rowError(error: LocScoreError): NonNullable<RowOutcome['error']> {
   let message = error.message;
-  if (error instanceof BadRequestError && Array.isArray(error.fields)) {
-    const details = (error.fields as unknown[])
-      .map((issue) => (typeof issue === 'object' && issue !== null ? (issue as { field?: unknown; message?: unknown }) : {}))
-      .filter((issue) => typeof issue.message === 'string')
-      .map((issue) => `${typeof issue.field === 'string' ? `${issue.field}: ` : ''}${String(issue.message)}`);
-    if (details.length > 0 && !details.every((detail) => message.includes(detail))) message = `${message} (${details.join('; ')})`;
+  if (error instanceof BadRequestError) {
+    const details = error.fields.map((issue) => `${issue.field}: ${issue.message}`).filter((detail) => !message.includes(detail));
+    if (details.length > 0) message = `${message} (${details.join('; ')})`;
   }
   return { code: error.code, message, requestId: error.requestId };
 }

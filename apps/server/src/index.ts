@@ -1,1 +1,19 @@
-export {};
+/**
+ * @packageDocumentation
+ * The self-hostable locscore reference server: Express 5 app with API keys
+ * and plans, monthly quotas, a request store on PGlite or PostgreSQL, and
+ * (phase 2) webhook delivery.
+ */
+export { createServer } from './app.js';
+export type { ServerConfig } from './config.js';
+export { startServer, DEFAULT_HOST, DEFAULT_PORT, type RunningServer, type StartServerOptions } from './start.js';
+export { loadEngine, UNCONFIGURED_ENGINE } from './engine-loader.js';
+export { openStore, type OpenStoreOptions, type Store } from './store/open-store.js';
+export { StoreLockedError } from './store/lock.js';
+export type { ApiKeySummary, AuthenticatedKey, CreatedApiKey, KeyRepository } from './store/keys.js';
+export type { Reservation, UsageRepository } from './store/usage.js';
+export type { NewRequest, RequestRepository, StoredRequest } from './store/requests.js';
+export type { Db, ClosableDb, QueryResult } from './store/db.js';
+export { MIGRATIONS, migrate, type Migration } from './store/migrations.js';
+export { quotaPeriod, secondsUntilReset, type QuotaPeriod } from './quota/period.js';
+export { API_KEY_PREFIX, hashApiKey, visiblePrefix } from './auth/api-key.js';

@@ -1,0 +1,36 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { HEADERS } from '@locscore/schema';
+import { ApiError } from '../http/api-error.js';
+import type { AuthenticatedKey, KeyRepository } from '../store/keys.js';
+
+/**
+ * Middleware requiring a valid `X-API-Key`: 401 `unauthorized` when it is
+ * missing, unknown or revoked. The key lands in `res.locals.apiKey`.
+ *
+ * @param keys - where keys are looked up (by SHA-256 hash)
+ */
+export function authenticate(keys: KeyRepository): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers[HEADERS.apiKey];
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    if (apiKey === undefined || apiKey.trim() === '') {
+      throw new ApiError('unauthorized', 'missing X-API-Key header');
+    }
+    const key = await keys.authenticate(apiKey.trim());
+    if (!key) throw new ApiError('unauthorized', 'invalid or revoked API key');
+    res.locals.apiKey = key;
+    next();
+  };
+}
+
+/**
+ * The key set by {@link authenticate}.
+ *
+ * @param res - the response
+ * @throws Error when the middleware did not run (a programming error)
+ */
+export function apiKeyOf(res: Response): AuthenticatedKey {
+  const key: unknown = res.locals.apiKey;
+  if (typeof key !== 'object' || key === null || !('id' in key)) throw new Error('authenticate() did not run');
+  return key as AuthenticatedKey;
+}

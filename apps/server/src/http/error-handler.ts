@@ -1,0 +1,79 @@
+import type { ErrorBody } from '@locscore/schema';
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError, invalidRequest } from './api-error.js';
+import { requestIdOf } from './request-id.js';
+
+/**
+ * Writes an {@link ApiError} as the JSON error body, with its headers.
+ *
+ * @param res - the response (its `X-Request-Id` is reused as `requestId`)
+ * @param error - the error to send
+ */
+export function sendError(res: Response, error: ApiError): void {
+  const body: ErrorBody = {
+    error: {
+      code: error.code,
+      message: error.message,
+      requestId: requestIdOf(res),
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.status(error.status).json(body);
+}
+
+/** The `type` body-parser gives its errors. */
+function bodyParserType(error: unknown): string | null {
+  if (typeof error === 'object' && error !== null && 'type' in error && typeof error.type === 'string') {
+    return error.type;
+  }
+  return null;
+}
+
+/**
+ * Maps any thrown error to an {@link ApiError}: body-parser failures to 400
+ * (`body`), 413 and 415; anything unknown to 500 `scoring_failed`.
+ *
+ * @param error - what was thrown
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  switch (bodyParserType(error)) {
+    case 'entity.parse.failed':
+      return invalidRequest([{ field: 'body', message: 'body must be valid JSON' }]);
+    case 'entity.too.large':
+      return new ApiError('payload_too_large', 'request body is too large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('unsupported_media_type', 'body must be UTF-8 JSON');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+    case 'stream.not.readable':
+    case 'parameters.too.many':
+      return invalidRequest([{ field: 'body', message: 'body could not be read' }]);
+    default:
+      return new ApiError('scoring_failed', 'internal error; retry later');
+  }
+}
+
+/**
+ * The last middleware: answers every error as JSON, never an HTML page.
+ * Unexpected errors are logged to stderr with the request id.
+ */
+export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500 && !(error instanceof ApiError)) {
+    console.error(`[locscore] ${requestIdOf(res)}:`, error);
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  sendError(res, apiError);
+}
+
+/** Answers 404 `not_found` for every route no router handled. */
+export function notFound(req: Request, res: Response): void {
+  sendError(res, new ApiError('not_found', `no route ${req.method} ${req.path}`));
+}

@@ -1,0 +1,122 @@
+import type { Db } from './db.js';
+
+/** One schema change, applied once and recorded in `schema_migrations`. */
+export interface Migration {
+  /** Increasing version number. */
+  version: number;
+  /** Short name, for `schema_migrations.name`. */
+  name: string;
+  /** PostgreSQL script (runs on PGlite and on PostgreSQL 15+). */
+  sql: string;
+}
+
+/**
+ * The store's migrations, oldest first. Never edit a released one: add a new
+ * version. Version 1 already holds the tables of the asynchronous webhook
+ * mode (deliveries, attempts, idempotency keys) so that it needs no redesign.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+CREATE TABLE api_keys (
+  id text PRIMARY KEY,
+  key_hash text NOT NULL UNIQUE,
+  prefix text NOT NULL UNIQUE,
+  plan text NOT NULL CHECK (plan IN ('starter', 'growth', 'enterprise')),
+  name text,
+  webhook_secret text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz
+);
+
+CREATE TABLE usage (
+  key_id text NOT NULL REFERENCES api_keys(id),
+  period_start timestamptz NOT NULL,
+  used integer NOT NULL CHECK (used >= 0),
+  PRIMARY KEY (key_id, period_start)
+);
+
+CREATE TABLE requests (
+  id text PRIMARY KEY,
+  key_id text NOT NULL REFERENCES api_keys(id),
+  mode text NOT NULL CHECK (mode IN ('sync', 'async')),
+  status text NOT NULL CHECK (status IN ('queued', 'running', 'succeeded', 'failed')),
+  body jsonb NOT NULL,
+  webhook_url text,
+  period_start timestamptz,
+  result jsonb,
+  error jsonb,
+  attempts integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  completed_at timestamptz
+);
+CREATE INDEX requests_key_created ON requests (key_id, created_at);
+
+CREATE TABLE deliveries (
+  request_id text PRIMARY KEY REFERENCES requests(id),
+  state text NOT NULL CHECK (state IN ('pending', 'delivered', 'stopped', 'exhausted')),
+  attempts integer NOT NULL DEFAULT 0,
+  last_status_code integer,
+  next_attempt_at timestamptz,
+  delivered_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE delivery_attempts (
+  request_id text NOT NULL REFERENCES requests(id),
+  attempt integer NOT NULL,
+  status_code integer,
+  error text,
+  duration_ms integer NOT NULL,
+  attempted_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (request_id, attempt)
+);
+
+CREATE TABLE idempotency_keys (
+  key_id text NOT NULL REFERENCES api_keys(id),
+  idempotency_key text NOT NULL,
+  body_hash text NOT NULL,
+  request_id text NOT NULL,
+  response_status integer,
+  response_body jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (key_id, idempotency_key)
+);
+`,
+  },
+];
+
+/** Arbitrary constant naming the migration advisory lock (ASCII "locs"). */
+const MIGRATION_LOCK_ID = 0x6c6f6373;
+
+/**
+ * Applies every migration not yet in `schema_migrations`, each in its own
+ * transaction. A transaction-scoped advisory lock serialises instances that
+ * start together against one PostgreSQL.
+ *
+ * @param db - the database
+ * @param migrations - defaults to {@link MIGRATIONS}
+ * @returns the versions applied by this call
+ */
+export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  version integer PRIMARY KEY,
+  name text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`);
+  const applied: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (done.rows.length > 0) return;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      applied.push(migration.version);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,90 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ClosableDb, Db } from './db.js';
+import { createKeyRepository, type KeyRepository } from './keys.js';
+import { lockDataDir } from './lock.js';
+import { migrate } from './migrations.js';
+import { openPgDb } from './pg-db.js';
+import { openPgliteDb } from './pglite-db.js';
+import { createRequestRepository, type RequestRepository } from './requests.js';
+import { createUsageRepository, type UsageRepository } from './usage.js';
+
+/** Where the store keeps its data. */
+export interface OpenStoreOptions {
+  /**
+   * PGlite data directory (created when absent; the database lives in its
+   * `pgdata/` folder). A new temporary directory when neither this nor
+   * `databaseUrl` is given.
+   */
+  dataDir?: string;
+  /** PostgreSQL connection URL; when set, PGlite is not used and no lock is taken. */
+  databaseUrl?: string;
+}
+
+/** The server's storage: keys, usage, requests, over PGlite or PostgreSQL. */
+export interface Store {
+  /** Which driver backs it. */
+  readonly driver: 'pglite' | 'pg';
+  /** The PGlite data directory, or null on PostgreSQL. */
+  readonly dataDir: string | null;
+  /** The database, for transactions across repositories and for the job queue. */
+  readonly db: Db;
+  readonly keys: KeyRepository;
+  readonly usage: UsageRepository;
+  readonly requests: RequestRepository;
+  /** Closes the database and releases the data dir lock; idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store and runs pending migrations.
+ *
+ * @param options - `dataDir` for PGlite, or `databaseUrl` for PostgreSQL
+ * @returns the open store
+ * @throws StoreLockedError when another process holds the PGlite data dir
+ * @throws Error when PostgreSQL is unreachable or a migration fails
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  let db: ClosableDb;
+  let dataDir: string | null = null;
+  let unlock: () => Promise<void> = async () => undefined;
+  if (options.databaseUrl) {
+    db = await openPgDb(options.databaseUrl);
+  } else {
+    dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'locscore-data-'))));
+    unlock = await lockDataDir(dataDir);
+    try {
+      db = await openPgliteDb(join(dataDir, 'pgdata'));
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
+  }
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    await unlock();
+    throw error;
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    driver: db.driver,
+    dataDir,
+    db,
+    keys: createKeyRepository(db),
+    usage: createUsageRepository(db),
+    requests: createRequestRepository(db),
+    close() {
+      closing ??= (async () => {
+        try {
+          await db.close();
+        } finally {
+          await unlock();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ErrorBody, HEADERS, SCORE_PATH } from '@locscore/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, StoreLockedError } from '../src/index.js';
+import { exited, spawnTs, waitForLine } from './support/spawn.js';
+
+const HOLD_STORE = fileURLToPath(new URL('./support/hold-store.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'locscore-process-test-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('one process per PGlite data dir', () => {
+  it('refuses a second openStore while another process holds the dir, then admits it', async () => {
+    const dataDir = join(root, 'locked');
+    const child = spawnTs(HOLD_STORE, [dataDir]);
+    try {
+      const match = await waitForLine(child, 'stdout', /ready (\d+)/);
+      const pid = Number(match[1]);
+      const refusal = await openStore({ dataDir }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(StoreLockedError);
+      expect((refusal as StoreLockedError).pid).toBe(pid);
+      expect((refusal as Error).message).toBe(
+        `data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop it or use --demo-key`,
+      );
+    } finally {
+      child.stdin.end();
+      await exited(child);
+    }
+    const store = await openStore({ dataDir });
+    try {
+      // Reopened data: migrations are not applied twice, keys persist.
+      const created = await store.keys.create({ plan: 'starter' });
+      expect((await store.keys.list()).map((key) => key.prefix)).toContain(created.prefix);
+      const second = await openStore({ dataDir }).catch((error: unknown) => error);
+      expect(second).toBeInstanceOf(StoreLockedError);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('src/main.ts', () => {
+  it('serves from LOCSCORE_* variables: demo key, no region → 503, SIGTERM stops it', async () => {
+    const demoKey = 'lsk_main_test_demo_key_0001';
+    const child = spawnTs(MAIN, [], {
+      LOCSCORE_PORT: '0',
+      LOCSCORE_HOST: '127.0.0.1',
+      LOCSCORE_DATA_DIR: join(root, 'main'),
+      LOCSCORE_DEMO_KEY: demoKey,
+      LOCSCORE_REGIONS: '',
+    });
+    try {
+      const [, url] = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/);
+      const response = await fetch(`${url}${SCORE_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADERS.apiKey]: demoKey },
+        body: JSON.stringify({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' }),
+      });
+      expect(response.status).toBe(503);
+      expect(ErrorBody.parse(await response.json()).error.code).toBe('not_configured');
+      const unauthorized = await fetch(`${url}${SCORE_PATH}`, { method: 'POST' });
+      expect(unauthorized.status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited(child)).toBe(0);
+  });
+
+  it('exits 1 with a clear message for a bad LOCSCORE_PORT', async () => {
+    const child = spawnTs(MAIN, [], { LOCSCORE_PORT: 'eighty', LOCSCORE_DATA_DIR: join(root, 'bad-port') });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await exited(child)).toBe(1);
+    expect(stderr).toMatch(/LOCSCORE_PORT must be an integer/);
+  });
+});

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, where `node_modules/.bin/tsx` resolves. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * Spawns `node --conditions=@locscore/source --import tsx <file> ...args`, as
+ * the workspace runs TypeScript sources without a build.
+ *
+ * @param file - absolute path of a `.ts` entry
+ * @param args - its arguments
+ * @param env - extra environment variables
+ */
+export function spawnTs(file: string, args: string[] = [], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--conditions=@locscore/source', '--import', 'tsx', file, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
+}
+
+/**
+ * Resolves with the first line of `stream` matching `pattern`, or rejects
+ * after `timeoutMs` or when the process exits first.
+ */
+export function waitForLine(
+  child: ChildProcessWithoutNullStreams,
+  stream: 'stdout' | 'stderr',
+  pattern: RegExp,
+  timeoutMs = 60_000,
+): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    let errors = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; stderr: ${errors}`)), timeoutMs);
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child[stream].on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const match = buffered.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`process exited with ${code} before ${pattern}; stderr: ${errors}`));
+    });
+  });
+}
+
+/** Resolves with the exit code once the process ends. */
+export function exited(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}

@@ -132,8 +132,8 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
       kind: 'ratings',
       name: basename(options.ratings),
       bytes: info.size,
-      licence: 'see ratings provider',
-      attribution: '',
+      licence: sample ? SAMPLE_LICENCE : 'see ratings provider',
+      attribution: sample ? SAMPLE_ATTRIBUTION : '',
       records: result.rows,
       matched: result.matched,
     });
@@ -147,8 +147,8 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
       kind: 'census',
       name: basename(options.census),
       bytes: info.size,
-      licence: 'see census publisher',
-      attribution: '',
+      licence: sample ? SAMPLE_LICENCE : 'see census publisher',
+      attribution: sample ? SAMPLE_ATTRIBUTION : '',
       records: data.census.length,
     });
   }

@@ -7,8 +7,21 @@ export const POI_KEYS = ['amenity', 'shop', 'leisure', 'office', 'healthcare', '
 /** `building=*` values that make a building a POI (demand generators: schools, offices, retail). */
 export const POI_BUILDINGS = new Set(['school', 'university', 'college', 'kindergarten', 'office', 'commercial', 'retail']);
 
-/** Tag keys kept on a POI: the POI keys, `building`, and descriptive keys. */
-export const KEPT_POI_TAGS = [...POI_KEYS, 'building', 'name', 'brand', 'cuisine', 'operator', 'sport'] as const;
+/** Tag keys kept on a POI: the POI keys, `building`, and descriptive keys (`beauty=nails`, `dispensing=yes`…). */
+export const KEPT_POI_TAGS = [
+  ...POI_KEYS,
+  'building',
+  'name',
+  'brand',
+  'cuisine',
+  'operator',
+  'sport',
+  'beauty',
+  'healthcare:speciality',
+  'dispensing',
+  'vending',
+  'school',
+] as const;
 
 /**
  * Street furniture and similar values that carry a POI key but are no

@@ -5,5 +5,5 @@
  */
 export { CLI_VERSION, createProgram, main } from './program.js';
 export { CliError, EXIT, type ExitCode } from './exit-codes.js';
-export { reportError, type ErrorReport } from './error-report.js';
+export type { ErrorReport } from './error-report.js';
 export { createTerminal, type Terminal, type OutputStream } from './output/terminal.js';

@@ -1,12 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
-import { runBatch } from './commands/batch.js';
-import { runCategories } from './commands/categories.js';
-import { runKeysCreate, runKeysList, runKeysRevoke, runKeysRotateSecret } from './commands/keys.js';
-import { runQuickstart } from './commands/quickstart.js';
-import { runRegionImport, runRegionInfo, runRegionSample } from './commands/region.js';
-import { runScore } from './commands/score.js';
-import { runServe } from './commands/serve.js';
-import { reportError } from './error-report.js';
+import type { BatchOptions } from './commands/batch.js';
+import type { KeysOptions } from './commands/keys.js';
+import type { RegionImportOptions } from './commands/region.js';
+import type { ScoreOptions } from './commands/score.js';
+import type { ServeOptions } from './commands/serve.js';
 import { EXIT } from './exit-codes.js';
 import { createTerminal, type Terminal } from './output/terminal.js';
 
@@ -14,6 +11,9 @@ import { createTerminal, type Terminal } from './output/terminal.js';
 export const CLI_VERSION = '0.1.0';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+// Commands are imported when they run, so that `locscore categories` does not
+// load the server, PGlite and the engine (startup time, clig.dev).
 
 /**
  * Builds the commander program. Each action stores its exit code in
@@ -49,7 +49,8 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--webhook-url <url>', 'queue the request; the server POSTs the result to this URL')
     .option('--wait', 'with --webhook-url: poll until the result is ready and print it')
     .action(async (address: string, flags: Record<string, string | boolean | undefined>) => {
-      done(await runScore({ ...(flags as object), address } as Parameters<typeof runScore>[0], terminal));
+      const { runScore } = await import('./commands/score.js');
+      done(await runScore({ ...(flags as Omit<ScoreOptions, 'address'>), address }, terminal));
     });
 
   apiOptions(
@@ -64,7 +65,8 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .addOption(new Option('--format <format>', 'output format').choices(['csv', 'jsonl']).default('csv'))
       .option('--concurrency <n>', 'rows in flight at once (1-64)', '4')
       .option('--resume', 'skip rows already in --out and append the rest'),
-  ).action(async (input: string, flags: Parameters<typeof runBatch>[1]) => {
+  ).action(async (input: string, flags: BatchOptions) => {
+    const { runBatch } = await import('./commands/batch.js');
     done(await runBatch(input, flags, terminal));
   });
 
@@ -80,19 +82,19 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--force', 'overwrite an existing pack')
     .option('--json', 'print the manifest as JSON')
-    .action(async (flags: Parameters<typeof runRegionImport>[0]) => done(await runRegionImport(flags, terminal)));
+    .action(async (flags: RegionImportOptions) => done(await (await import('./commands/region.js')).runRegionImport(flags, terminal)));
   region
     .command('sample')
     .description('Build the fictional sample town\'s pack (SAMPLE DATA)')
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--json', 'print the manifest as JSON')
-    .action(async (flags: Parameters<typeof runRegionSample>[0]) => done(await runRegionSample(flags, terminal)));
+    .action(async (flags: { out?: string; json?: boolean }) => done(await (await import('./commands/region.js')).runRegionSample(flags, terminal)));
   region
     .command('info')
     .description('Show a region pack\'s manifest')
     .argument('<dir>', 'region pack folder')
     .option('--json', 'print the manifest as JSON')
-    .action(async (dir: string, flags: { json?: boolean }) => done(await runRegionInfo(dir, flags, terminal)));
+    .action(async (dir: string, flags: { json?: boolean }) => done(await (await import('./commands/region.js')).runRegionInfo(dir, flags, terminal)));
 
   program
     .command('serve')
@@ -105,7 +107,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--demo-key <key>', 'register this exact API key at start')
     .option('--demo-plan <plan>', 'plan of --demo-key: starter, growth (default) or enterprise')
     .option('--allow-private-webhooks', 'accept loopback and private webhook URLs (local development)')
-    .action(async (flags: Parameters<typeof runServe>[0]) => done(await runServe(flags, terminal)));
+    .action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
 
   const keys = program.command('keys').description('Manage API keys in a data directory (stop the server first)');
   const dataDirOption = (command: Command): Command =>
@@ -116,29 +118,29 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .description('Create an API key; the key and its webhook secret are shown once')
       .addOption(new Option('--plan <plan>', 'plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory())
       .option('--name <name>', 'a label for the key'),
-  ).action(async (flags: Parameters<typeof runKeysCreate>[0]) => done(await runKeysCreate(flags, terminal)));
+  ).action(async (flags: KeysOptions & { plan?: string; name?: string }) => done(await (await import('./commands/keys.js')).runKeysCreate(flags, terminal)));
   dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(
-    async (flags: Parameters<typeof runKeysList>[0]) => done(await runKeysList(flags, terminal)),
+    async (flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysList(flags, terminal)),
   );
   dataDirOption(keys.command('revoke').description('Revoke a key').argument('<prefix>', 'key prefix (see keys list)')).action(
-    async (prefix: string, flags: Parameters<typeof runKeysRevoke>[1]) => done(await runKeysRevoke(prefix, flags, terminal)),
+    async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRevoke(prefix, flags, terminal)),
   );
   dataDirOption(
     keys.command('rotate-secret').description('Replace a key\'s webhook signing secret (shown once)').argument('<prefix>', 'key prefix'),
-  ).action(async (prefix: string, flags: Parameters<typeof runKeysRotateSecret>[1]) => done(await runKeysRotateSecret(prefix, flags, terminal)));
+  ).action(async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRotateSecret(prefix, flags, terminal)));
 
   program
     .command('categories')
     .description('List the franchise categories')
     .option('--json', 'print JSON')
-    .action((flags: { json?: boolean }) => done(runCategories(flags, terminal)));
+    .action(async (flags: { json?: boolean }) => done((await import('./commands/categories.js')).runCategories(flags, terminal)));
 
   program
     .command('quickstart')
     .description('Build the sample region, start a server, score a sample address over HTTP, print it, stop')
     .option('-c, --category <category>', 'category to score', 'coffee')
     .option('--json', 'print the API response body as JSON')
-    .action(async (flags: { category?: string; json?: boolean }) => done(await runQuickstart(flags, terminal)));
+    .action(async (flags: { category?: string; json?: boolean }) => done(await (await import('./commands/quickstart.js')).runQuickstart(flags, terminal)));
 
   return program;
 }
@@ -162,6 +164,7 @@ export async function main(argv: readonly string[], terminal: Terminal = createT
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
+    const { reportError } = await import('./error-report.js');
     const report = reportError(error);
     terminal.stderr.write(`${terminal.err.red('Error:')} ${report.message}\n`);
     return report.exitCode;

@@ -155,6 +155,30 @@ describe('locscore batch', () => {
     expect(final.slice(1).every((row) => /^\d+\.\d$/.test(row[2] ?? ''))).toBe(true);
   });
 
+  it('finishes the rows in flight on SIGINT, flushes them and exits 130', async () => {
+    const count = 300;
+    const rows = Array.from({ length: count }, (_, index) => [String(index + 1), addresses[index % addresses.length] ?? '']);
+    const input = join(workDir, 'sigint.csv');
+    const out = join(workDir, 'sigint-out.jsonl');
+    await writeFile(input, csvOf([['n', 'address'], ...rows]));
+    const child = startCli(['batch', input, '-c', 'coffee', '--out', out, '--format', 'jsonl', '--concurrency', '3'], { env: api() });
+    const done = finished(child);
+    for (let waited = 0; waited < 60_000; waited += 20) {
+      const size = await stat(out).then((info) => info.size, () => 0);
+      if (size > 4_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGINT');
+    const run = await done;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('--resume');
+    const text = await readFile(out, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const written = text.trim().split('\n').map((line) => (JSON.parse(line) as { row: number }).row);
+    expect(written.length).toBeLessThan(count);
+    expect(written).toEqual(Array.from({ length: written.length }, (_, index) => index + 1));
+  });
+
   it('stops a Starter key at 20 rows with exit 4, writing nothing for unsent rows', async () => {
     const rows = Array.from({ length: 25 }, (_, index) => [String(index + 1), addresses[index % addresses.length] ?? '']);
     const input = join(workDir, 'starter.csv');

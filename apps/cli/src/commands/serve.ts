@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSampleRegion } from '@locscore/engine';
 import type { Plan } from '@locscore/schema';
 import { startServer } from '@locscore/server';
 import { DEFAULT_PORT, resolveDataDir } from '../config.js';
@@ -56,6 +55,7 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
   if (options.sample) {
     sampleDir = await mkdtemp(join(tmpdir(), 'locscore-sample-'));
     note(terminal, 'Building the sample region (fictional town, SAMPLE DATA)...');
+    const { buildSampleRegion } = await import('@locscore/engine');
     await buildSampleRegion(join(sampleDir, 'pack'));
     regions.push(join(sampleDir, 'pack'));
   }

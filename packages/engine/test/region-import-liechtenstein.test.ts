@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversineMetres } from '../src/region/geometry.js';
+import { importRegion } from '../src/region/import-region.js';
+import type { ImportProgress, ImportReport } from '../src/region/import-types.js';
+import { loadRegion } from '../src/region/pack-read.js';
+import type { RegionData } from '../src/region/types.js';
+import { sharedFile, tempFolder } from './region-fixtures.js';
+
+const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
+
+describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)', () => {
+  let work: Awaited<ReturnType<typeof tempFolder>>;
+  let report: ImportReport;
+  let region: RegionData;
+  const events: ImportProgress[] = [];
+
+  beforeAll(async () => {
+    work = await tempFolder('li');
+    report = await importRegion({ osm: pbf ?? '', name: 'Liechtenstein', out: join(work.dir, 'pack'), onProgress: (e) => events.push(e) });
+    region = await loadRegion(report.outDir);
+  });
+  afterAll(async () => work.cleanup());
+
+  it('reads the civic addresses: about 3,700 objects, those with a street or place', () => {
+    // 3,740 objects carry addr:housenumber (SOURCES.md); ~200 of them (US TIGER test
+    // objects) have no street and cannot be geocoded, so they are left out.
+    expect(region.addresses.length).toBeGreaterThan(3_400);
+    expect(region.addresses.length).toBeLessThanOrEqual(3_740);
+    expect(region.addresses.some((a) => a.osmId.startsWith('w'))).toBe(true);
+    expect(region.addresses.some((a) => a.osmId.startsWith('n'))).toBe(true);
+    const stadtle = region.addresses.filter((a) => a.street === 'Städtle' && a.city === 'Vaduz');
+    expect(stadtle.length).toBeGreaterThan(10);
+    for (const a of stadtle) expect(haversineMetres(a, { lat: 47.139, lng: 9.522 })).toBeLessThan(1_500);
+    expect(stadtle.some((a) => a.housenumber === '38' && a.postcode === '9490')).toBe(true);
+  });
+
+  it('finds the three railway stations at their mapped positions', () => {
+    const expected = [
+      { name: 'Nendeln', lat: 47.2003, lng: 9.5417 },
+      { name: 'Schaan-Vaduz', lat: 47.1686, lng: 9.5082 },
+      { name: 'Forst Hilti', lat: 47.1813, lng: 9.521 },
+    ];
+    for (const want of expected) {
+      const station = region.stations.find((s) => s.name === want.name);
+      expect(station, want.name).toBeDefined();
+      if (station === undefined) continue;
+      expect(haversineMetres(station, want)).toBeLessThan(30);
+      expect(station.sources).toEqual(['osm']);
+    }
+  });
+
+  it('keeps POIs with their tags and bus stops', () => {
+    expect(region.pois.filter((p) => p.tags.amenity === 'cafe').length).toBe(16);
+    expect(region.pois.filter((p) => p.tags.amenity === 'kindergarten').length).toBeGreaterThanOrEqual(15);
+    expect(region.pois.every((p) => p.rating === null)).toBe(true);
+    // Street furniture is left out unless another key makes it a POI (e.g. a bench at a viewpoint).
+    const onlyKeys = (p: { tags: Record<string, string> }): string[] =>
+      Object.keys(p.tags).filter((k) => ['amenity', 'shop', 'leisure', 'office', 'healthcare', 'craft', 'tourism', 'building'].includes(k));
+    expect(region.pois.filter((p) => p.tags.amenity === 'bench' && onlyKeys(p).length === 1)).toEqual([]);
+    expect(region.busStops.length).toBe(314);
+  });
+
+  it('writes a manifest with licence, attribution, checksums and a bbox that spans the US test objects', () => {
+    const m = report.manifest;
+    expect(m.formatVersion).toBe(1);
+    expect(m.sample).toBe(false);
+    expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
+    expect(m.sources).toHaveLength(1);
+    expect(m.sources[0]).toMatchObject({ kind: 'osm', name: 'liechtenstein.osm.pbf', bytes: 3_098_617, licence: 'ODbL 1.0', attribution: '© OpenStreetMap contributors' });
+    expect(m.sources[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(m.attribution).toContain('OpenStreetMap');
+    expect(m.counts.addresses).toBe(region.addresses.length);
+    expect(m.counts.streets).toBe(region.streets.length);
+    const [minLng, minLat, maxLng, maxLat] = m.bbox;
+    expect(minLng).toBeLessThan(-80); // Alabama TIGER objects
+    expect(maxLng).toBeGreaterThan(9.5);
+    expect(minLat).toBeLessThan(maxLat);
+    expect(region.manifest).toEqual(m);
+  });
+
+  it('groups streets by municipality and reports progress', () => {
+    const landstrasse = region.streets.filter((s) => s.name === 'Landstrasse');
+    expect(new Set(landstrasse.map((s) => s.city)).size).toBeGreaterThan(1);
+    expect(region.roads.some((r) => r.class === 'primary')).toBe(true);
+    expect(events.some((e) => e.phase === 'osm' && (e.processed ?? 0) > 400_000)).toBe(true);
+    expect(events.at(-1)?.phase).toBe('done');
+  });
+});

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Category } from '@locscore/schema';
 import {
   AuthenticationError,
   BadRequestError,
@@ -180,15 +179,16 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
   const tally = createTally();
   const progress = createBatchProgress(terminal, total);
 
-  interface PendingRow {
+  /** A row as handed to the SDK: `address` and `category` are sent, the rest comes back on its outcome. */
+  interface SentRow {
+    address: string;
+    category: string;
     row: number;
     fields: string[];
     hash: string;
-    address: string;
   }
-  const pending = new Map<number, PendingRow>();
   let rowNumber = 0;
-  let sent = 0;
+  let inFlight = 0;
   let stopFeeding = false;
   let interrupted = false;
   let halt: LocScoreError | null = null;
@@ -198,11 +198,11 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
     interrupted = true;
     stopFeeding = true;
     progress.stop();
-    note(terminal, `Interrupted: finishing ${pending.size} row(s) in flight, then stopping (Ctrl-C again to quit now).`);
+    note(terminal, `Interrupted: finishing ${inFlight} row(s) in flight, then stopping (Ctrl-C again to quit now).`);
   };
   process.on('SIGINT', onSigint);
 
-  async function* feed(): AsyncGenerator<{ address: string; category: Category }> {
+  async function* feed(): AsyncGenerator<SentRow> {
     while (!stopFeeding) {
       const next = await source.records.next();
       if (next.done) return;
@@ -218,11 +218,10 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
       }
       if (stopFeeding) return;
       const address = (fields[addressIndex] ?? '').trim();
-      const category = categoryIndex === -1 ? (options.category ?? '') : (fields[categoryIndex] ?? '').trim().toLowerCase();
-      pending.set(sent, { row: rowNumber, fields, hash, address });
-      sent += 1;
       // Categories are checked by the API: a bad one comes back as this row's 400 error.
-      yield { address, category: category as Category };
+      const category = categoryIndex === -1 ? (options.category ?? '') : (fields[categoryIndex] ?? '').trim().toLowerCase();
+      inFlight += 1;
+      yield { address, category, row: rowNumber, fields, hash };
     }
   }
 
@@ -230,28 +229,24 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
   try {
     const outcomes = client.scoreBatch(feed(), {
       concurrency,
-      idempotencyKey: (_row, index) => {
-        const row = pending.get(index);
-        return row ? rowIdempotencyKey(opened.identity, row.row, row.hash) : `lsb_unknown_${index}`;
-      },
+      idempotencyKey: (row) => rowIdempotencyKey(opened.identity, row.row, row.hash),
     });
     for await (const outcome of outcomes) {
-      const row = pending.get(outcome.index);
-      pending.delete(outcome.index);
-      if (!row || halt) continue;
-      const rowOutcome: RowOutcome =
-        'error' in outcome && outcome.error ? { error: rowError(outcome.error) } : { result: (outcome as { result: RowOutcome['result'] & object }).result };
-      if ('error' in outcome && outcome.error && isStopError(outcome.error)) {
+      inFlight -= 1;
+      if (halt) continue;
+      if ('error' in outcome && isStopError(outcome.error)) {
         halt = outcome.error;
         stopFeeding = true;
         continue;
       }
-      await sink.write(formatter.record(row.row, row.fields, row.hash, rowOutcome));
-      addToTally(tally, row.row, row.address, rowOutcome);
+      const rowOutcome: RowOutcome = 'error' in outcome ? { error: rowError(outcome.error) } : { result: outcome.result };
+      const { row, fields, hash, address } = outcome.request;
+      await sink.write(formatter.record(row, fields, hash, rowOutcome));
+      addToTally(tally, row, address, rowOutcome);
       progress.update(tally);
     }
   } catch (error) {
-    if (error instanceof QuotaExceededError) halt ??= error;
+    if (error instanceof QuotaExceededError || error instanceof AuthenticationError) halt ??= error;
     else thrown = error;
   } finally {
     process.off('SIGINT', onSigint);

@@ -1,4 +1,4 @@
-import { CATEGORIES, isCategory, type ScoreResult } from '@locscore/schema';
+import { CATEGORIES, isCategory, type Category, type ScoreResult } from '@locscore/schema';
 import { LocScoreClient } from '@locscore/sdk';
 import { resolveConnection } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
@@ -23,7 +23,7 @@ export interface ScoreOptions {
  * @param category - the `--category` value
  * @throws CliError (exit 2) naming every valid category when it is not one of them
  */
-export function requireCategory(category: string | undefined): asserts category is string {
+export function requireCategory(category: string | undefined): asserts category is Category {
   if (category === undefined || !isCategory(category)) {
     throw new CliError(
       `${category === undefined ? 'missing --category' : `unknown category "${category}"`}; use one of: ${CATEGORIES.join(', ')}`,

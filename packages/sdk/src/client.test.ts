@@ -1,0 +1,329 @@
+import { readFileSync } from 'node:fs';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, REQUEST_ID, scoreResult } from '../test/fixtures.js';
+import { LocScoreClient } from './client.js';
+import {
+  AbortedError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  InvalidResponseError,
+  LocScoreError,
+  NotFoundError,
+  QuotaExceededError,
+  RateLimitError,
+  ScoringError,
+  ServiceUnavailableError,
+  TimeoutError,
+} from './errors.js';
+
+const BASE = 'http://api.locscore.test';
+const SCORE_URL = `${BASE}/api/franchisor/score`;
+const server = setupServer();
+const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  // No jitter wait unless a test asks for it: full jitter with random 0 is a 0 ms delay.
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+
+function client(options: ConstructorParameters<typeof LocScoreClient>[0] = {}): LocScoreClient {
+  return new LocScoreClient({ apiKey: 'lsk_test_key', baseUrl: BASE, ...options });
+}
+
+/** Serves `responses` in turn (the last one repeats) and records every request. */
+function sequence(method: 'post' | 'get', url: string, responses: Array<() => Response | Promise<Response>>) {
+  const requests: Array<{ headers: Headers; body: unknown; at: number }> = [];
+  server.use(
+    http[method](url, async ({ request }) => {
+      const text = await request.text();
+      requests.push({ headers: request.headers, body: text ? (JSON.parse(text) as unknown) : undefined, at: Date.now() });
+      const next = responses[Math.min(requests.length - 1, responses.length - 1)];
+      if (!next) throw new Error('no response configured');
+      return next();
+    }),
+  );
+  return requests;
+}
+
+const ok = () => HttpResponse.json(scoreResult(), { headers: { 'x-request-id': REQUEST_ID } });
+const fail = (status: number, body: object, headers: Record<string, string> = {}) => () =>
+  HttpResponse.json(body, { status, headers: { 'x-request-id': REQUEST_ID, ...headers } });
+
+describe('score', () => {
+  it('sends the JSON body with the key, an idempotency key and the SDK user agent, and returns the validated result', async () => {
+    const requests = sequence('post', SCORE_URL, [ok]);
+    const result = await client().score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' }, { idempotencyKey: 'row-1' });
+    expect(result.score).toBe(7.4);
+    expect(result.story).toBe('Strong Location');
+    expect(requests).toHaveLength(1);
+    const [sent] = requests;
+    expect(sent?.body).toEqual({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' });
+    expect(sent?.headers.get('content-type')).toBe('application/json');
+    expect(sent?.headers.get('x-api-key')).toBe('lsk_test_key');
+    expect(sent?.headers.get('idempotency-key')).toBe('row-1');
+    expect(sent?.headers.get('user-agent')).toMatch(new RegExp(`^locscore-sdk/${packageVersion.replaceAll('.', '\\.')} `));
+  });
+
+  it('generates a UUID idempotency key when none is given and keeps it across retries', async () => {
+    const requests = sequence('post', SCORE_URL, [fail(500, errorBody('scoring_failed', 'boom')), ok]);
+    await client().score({ address: '1 Main St', category: 'coffee' });
+    expect(requests).toHaveLength(2);
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('reads the key and base URL from LOCSCORE_API_KEY and LOCSCORE_BASE_URL', async () => {
+    vi.stubEnv('LOCSCORE_API_KEY', 'lsk_from_env');
+    vi.stubEnv('LOCSCORE_BASE_URL', `${BASE}/`);
+    const requests = sequence('post', SCORE_URL, [ok]);
+    const envClient = new LocScoreClient();
+    expect(envClient.baseUrl).toBe(BASE);
+    await envClient.score({ address: '1 Main St', category: 'coffee' });
+    expect(requests[0]?.headers.get('x-api-key')).toBe('lsk_from_env');
+  });
+
+  it('throws a clear AuthenticationError at call time when no key is configured, without sending', async () => {
+    vi.stubEnv('LOCSCORE_API_KEY', '');
+    const requests = sequence('post', SCORE_URL, [ok]);
+    const noKey = new LocScoreClient({ baseUrl: BASE });
+    const error = await noKey.score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ code: 'missing_api_key', status: null });
+    expect((error as Error).message).toContain('LOCSCORE_API_KEY');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses bad constructor options naming the field', () => {
+    expect(() => new LocScoreClient({ apiKey: 'k', baseUrl: 'ftp://x' })).toThrow(/baseUrl/);
+    expect(() => new LocScoreClient({ apiKey: 'k', baseUrl: 'not a url' })).toThrow(/baseUrl/);
+    expect(() => new LocScoreClient({ apiKey: 'k', timeoutMs: -1 })).toThrow(/timeoutMs/);
+    expect(() => new LocScoreClient({ apiKey: 'k', maxRetries: 1.5 })).toThrow(/maxRetries/);
+  });
+});
+
+describe('error mapping', () => {
+  it('maps 400 invalid_request to BadRequestError with fields, without retrying', async () => {
+    const fields = [{ field: 'category', message: 'category must be one of: coffee, …' }];
+    const requests = sequence('post', SCORE_URL, [fail(400, errorBody('invalid_request', 'invalid request', { fields }))]);
+    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request', message: 'invalid request', fields });
+    expect((error as BadRequestError).requestId).toBe('9f1c7a3e-2b4d-4c6e-8f0a-1b2c3d4e5f60');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('maps 400 address_not_found to BadRequestError with no fields', async () => {
+    sequence('post', SCORE_URL, [fail(400, errorBody('address_not_found', 'no such address'))]);
+    const error = await client().score({ address: '999 Nowhere', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ code: 'address_not_found', fields: [] });
+  });
+
+  it.each([
+    [401, 'unauthorized', AuthenticationError],
+    [409, 'idempotency_conflict', ConflictError],
+  ] as const)('maps %i %s to its class without retrying', async (status, code, ErrorClass) => {
+    const requests = sequence('post', SCORE_URL, [fail(status, errorBody(code, `${code} happened`))]);
+    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(LocScoreError);
+    expect(error).toMatchObject({ status, code, message: `${code} happened` });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('maps 404 of getRequest to NotFoundError', async () => {
+    sequence('get', `${SCORE_URL}/:id`, [fail(404, errorBody('not_found', 'no such request'))]);
+    const error = await client().getRequest(REQUEST_ID).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('maps a quota 429 to QuotaExceededError with limit, remaining, resetAt and Retry-After, and never retries it', async () => {
+    const requests = sequence('post', SCORE_URL, [
+      fail(429, errorBody('quota_exceeded', 'monthly quota of 20 evaluations spent', { limit: 20, used: 20, resetAt: '2026-12-01T00:00:00.000Z' }), {
+        'retry-after': '0',
+        'x-quota-limit': '20',
+        'x-quota-remaining': '0',
+        'x-quota-reset': '2026-12-01T00:00:00.000Z',
+      }),
+    ]);
+    const error = await client({ maxRetries: 5 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    const quota = error as QuotaExceededError;
+    expect(quota).toMatchObject({ status: 429, code: 'quota_exceeded', limit: 20, remaining: 0, retryAfterSeconds: 0 });
+    expect(quota.resetAt?.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('falls back to details for quota fields when the headers are absent', async () => {
+    sequence('post', SCORE_URL, [fail(429, errorBody('quota_exceeded', 'spent', { limit: 100, used: 100, resetAt: '2027-01-01T00:00:00.000Z' }))]);
+    const error = (await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught)) as QuotaExceededError;
+    expect(error).toMatchObject({ limit: 100, remaining: 0, retryAfterSeconds: null });
+    expect(error.resetAt?.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('retries a rate_limited 429 honouring Retry-After, then throws RateLimitError', async () => {
+    const requests = sequence('post', SCORE_URL, [fail(429, errorBody('rate_limited', 'slow down'), { 'retry-after': '1' })]);
+    const error = await client({ maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 1 });
+    expect(requests).toHaveLength(2);
+    const gap = (requests[1]?.at ?? 0) - (requests[0]?.at ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(950);
+    expect(gap).toBeLessThan(2_500);
+  });
+
+  it.each([
+    [500, 'scoring_failed', ScoringError],
+    [503, 'not_configured', ServiceUnavailableError],
+  ] as const)('retries %i (%s) maxRetries times, then throws its class', async (status, code, ErrorClass) => {
+    const requests = sequence('post', SCORE_URL, [fail(status, errorBody(code, 'try again'))]);
+    const error = await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toMatchObject({ status, code });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('uses the status and X-Request-Id when the error body is not an API error body, and does not retry a 502', async () => {
+    const requests = sequence('post', SCORE_URL, [
+      () => new HttpResponse('<html>bad gateway</html>', { status: 502, headers: { 'x-request-id': REQUEST_ID } }),
+    ]);
+    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LocScoreError);
+    expect(error).toMatchObject({ status: 502, code: 'http_502', requestId: REQUEST_ID });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  it('retries network errors and throws ConnectionError after maxRetries', async () => {
+    const requests = sequence('post', SCORE_URL, [() => HttpResponse.error()]);
+    const error = await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ status: null, code: 'connection_error' });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('recovers when a retry succeeds', async () => {
+    const requests = sequence('post', SCORE_URL, [() => HttpResponse.error(), fail(503, errorBody('not_configured', 'warming up')), ok]);
+    const result = await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' });
+    expect(result.score).toBe(7.4);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('does not retry with maxRetries 0', async () => {
+    const requests = sequence('post', SCORE_URL, [fail(500, errorBody('scoring_failed', 'boom'))]);
+    await expect(client({ maxRetries: 0 }).score({ address: '1 Main St', category: 'coffee' })).rejects.toBeInstanceOf(ScoringError);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('waits a full-jitter delay below 500 ms then 1000 ms (random 0.9 gives 450 ms then 900 ms)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.9);
+    const requests = sequence('post', SCORE_URL, [fail(500, errorBody('scoring_failed', 'boom'))]);
+    await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' }).catch(() => undefined);
+    expect(requests).toHaveLength(3);
+    const first = (requests[1]?.at ?? 0) - (requests[0]?.at ?? 0);
+    const second = (requests[2]?.at ?? 0) - (requests[1]?.at ?? 0);
+    expect(first).toBeGreaterThanOrEqual(430);
+    expect(first).toBeLessThan(500 + 150);
+    expect(second).toBeGreaterThanOrEqual(880);
+    expect(second).toBeLessThan(1_000 + 150);
+  });
+
+  it('times out a slow attempt with TimeoutError and retries it', async () => {
+    const requests = sequence('post', SCORE_URL, [
+      async () => {
+        await delay(1_000);
+        return ok();
+      },
+    ]);
+    const error = await client({ timeoutMs: 100, maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ code: 'timeout', status: null });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('stops at once with AbortedError when the caller aborts', async () => {
+    const requests = sequence('post', SCORE_URL, [
+      async () => {
+        await delay(2_000);
+        return ok();
+      },
+    ]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const error = await client({ maxRetries: 3 })
+      .score({ address: '1 Main St', category: 'coffee' }, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortedError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('response validation', () => {
+  it('throws InvalidResponseError naming the field when a 200 body does not match ScoreResult', async () => {
+    sequence('post', SCORE_URL, [() => HttpResponse.json({ ...scoreResult(), score: 11 }, { headers: { 'x-request-id': REQUEST_ID } })]);
+    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ status: 200, code: 'invalid_response', requestId: REQUEST_ID });
+    expect((error as Error).message).toMatch(/ScoreResult: score:/);
+  });
+
+  it('throws InvalidResponseError when a 200 body is not JSON', async () => {
+    sequence('post', SCORE_URL, [() => new HttpResponse('not json', { status: 200 })]);
+    await expect(client().score({ address: '1 Main St', category: 'coffee' })).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+});
+
+describe('async mode and usage', () => {
+  it('scoreAsync sends webhookUrl and returns the QueuedAck', async () => {
+    const requests = sequence('post', SCORE_URL, [() => HttpResponse.json({ queued: true, requestId: REQUEST_ID }, { status: 202 })]);
+    const ack = await client().scoreAsync({ address: '1 Main St', category: 'gym-fitness', webhookUrl: 'https://hooks.example.com/locscore' });
+    expect(ack).toEqual({ queued: true, requestId: REQUEST_ID });
+    expect(requests[0]?.body).toEqual({ address: '1 Main St', category: 'gym-fitness', webhookUrl: 'https://hooks.example.com/locscore' });
+  });
+
+  it('getRequest returns the validated RequestStatus', async () => {
+    const status = {
+      requestId: REQUEST_ID,
+      status: 'succeeded',
+      result: scoreResult(),
+      delivery: { attempts: 1, lastStatusCode: 204, nextAttemptAt: null, deliveredAt: '2026-11-23T10:00:00.000Z' },
+    };
+    server.use(http.get(`${SCORE_URL}/${REQUEST_ID}`, () => HttpResponse.json(status)));
+    await expect(client().getRequest(REQUEST_ID)).resolves.toEqual(status);
+    expect(() => client().getRequest('')).toThrow(/requestId/);
+  });
+
+  it('waitForResult polls getRequest until the result arrives', async () => {
+    const delivery = { attempts: 0, lastStatusCode: null, nextAttemptAt: null, deliveredAt: null };
+    const requests = sequence('get', `${SCORE_URL}/${REQUEST_ID}`, [
+      () => HttpResponse.json({ requestId: REQUEST_ID, status: 'queued', delivery }),
+      () => HttpResponse.json({ requestId: REQUEST_ID, status: 'running', delivery }),
+      () => HttpResponse.json({ requestId: REQUEST_ID, status: 'succeeded', result: scoreResult({ score: 8.6, story: 'Prime Location' }), delivery }),
+    ]);
+    const result = await client().waitForResult(REQUEST_ID, { intervalMs: 10 });
+    expect(result.score).toBe(8.6);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('getUsage returns the validated Usage', async () => {
+    const usage = { plan: 'starter', used: 3, limit: 20, remaining: 17, periodStart: '2026-11-01T00:00:00.000Z', resetAt: '2026-12-01T00:00:00.000Z' };
+    server.use(http.get(`${BASE}/api/franchisor/usage`, () => HttpResponse.json(usage)));
+    await expect(client().getUsage()).resolves.toEqual(usage);
+  });
+});

@@ -19,8 +19,44 @@ export interface FileDigest {
 export type OsmFormat = 'pbf' | 'xml';
 
 const require = createRequire(import.meta.url);
-/** osm-pbf-parser (CommonJS, untyped): a duplex taking bytes and giving arrays of elements. */
-const createPbfParser = require('osm-pbf-parser') as () => Duplex;
+type TransformFunction = (chunk: unknown, encoding: string, callback: (error?: Error | null) => void) => void;
+/** osm-pbf-parser (CommonJS, untyped): three transforms, bytes → blobs → inflated blobs → arrays of elements. */
+const pbf = require('osm-pbf-parser') as {
+  BlobParser: new () => Duplex;
+  BlobDecompressor: new () => Duplex;
+  PrimitivesParser: new () => Duplex;
+};
+
+/**
+ * osm-pbf-parser throws synchronously from `_transform` on corrupt input,
+ * which would escape as an uncaught exception; this turns such a throw into a
+ * stream error so that the pipeline rejects.
+ */
+/**
+ * osm-pbf-parser's BlobParser ends quietly when the file stops inside a blob;
+ * this makes a truncated file an error (its `_mode` is 0 between blobs).
+ */
+function completeOnly(stream: Duplex): Duplex {
+  const target = stream as Duplex & { _flush?: (callback: (error?: Error | null) => void) => void; _mode?: number; _prev?: Buffer | null };
+  target._flush = (callback) => {
+    const between = target._mode === 0 && (target._prev === null || target._prev === undefined || target._prev.length === 0);
+    callback(between ? null : new Error('the file ends inside a data block (truncated download?)'));
+  };
+  return stream;
+}
+
+function guarded(stream: Duplex): Duplex {
+  const target = stream as Duplex & { _transform: TransformFunction };
+  const original = target._transform.bind(target);
+  target._transform = (chunk, encoding, callback) => {
+    try {
+      original(chunk, encoding, callback);
+    } catch (error) {
+      callback(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  return stream;
+}
 
 /**
  * Tells PBF from XML by the file's first bytes: a PBF starts with a 4-byte
@@ -75,7 +111,14 @@ export async function readOsmFile(path: string, onElement: (element: OsmElement)
   });
   try {
     if (format === 'pbf') {
-      await pipeline(createReadStream(path), tap, createPbfParser(), pbfSink(onElement));
+      await pipeline(
+        createReadStream(path),
+        tap,
+        guarded(completeOnly(new pbf.BlobParser())),
+        guarded(new pbf.BlobDecompressor()),
+        guarded(new pbf.PrimitivesParser()),
+        pbfSink(onElement),
+      );
     } else {
       await pipeline(createReadStream(path), tap, xmlSink(path, onElement));
     }

@@ -223,6 +223,17 @@ describe('retries', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('retries a 409 whose idempotency key is still in progress (an earlier attempt of ours), but not one with another body', async () => {
+    const inProgress = fail(409, errorBody('idempotency_conflict', 'still being processed', { reason: 'in_progress' }));
+    const requests = sequence('post', SCORE_URL, [inProgress, ok]);
+    await expect(client().score({ address: '1 Main St', category: 'coffee' })).resolves.toMatchObject({ score: 7.4 });
+    expect(requests).toHaveLength(2);
+    server.resetHandlers();
+    const otherBody = sequence('post', SCORE_URL, [fail(409, errorBody('idempotency_conflict', 'used with another body', { reason: 'different_body' })), ok]);
+    await expect(client().score({ address: '1 Main St', category: 'coffee' })).rejects.toBeInstanceOf(ConflictError);
+    expect(otherBody).toHaveLength(1);
+  });
+
   it('does not retry with maxRetries 0', async () => {
     const requests = sequence('post', SCORE_URL, [fail(500, errorBody('scoring_failed', 'boom'))]);
     await expect(client({ maxRetries: 0 }).score({ address: '1 Main St', category: 'coffee' })).rejects.toBeInstanceOf(ScoringError);

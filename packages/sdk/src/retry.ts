@@ -1,3 +1,4 @@
+import { ErrorBody } from '@locscore/schema';
 import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky';
 import { errorCodeOf } from './error-from-response.js';
 
@@ -23,11 +24,24 @@ export function backoffCeilingMs(retry: number): number {
   return Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** (retry - 1));
 }
 
+async function idempotencyInProgress(response: Response): Promise<boolean> {
+  try {
+    const body: unknown = await response.json();
+    const parsed = ErrorBody.safeParse(body);
+    return parsed.success && parsed.data.error.code === 'idempotency_conflict' && parsed.data.error.details?.['reason'] === 'in_progress';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether a failed attempt may be retried, given ky's error:
  * network errors (`TypeError` from fetch) and timeouts yes; a caller abort no;
  * HTTP 500 and 503 yes; 429 only when its body code is `rate_limited` (never
- * `quota_exceeded`); every other status no.
+ * `quota_exceeded`); 409 only when `details.reason` is `in_progress` (the
+ * same idempotency key is still being processed, typically by an attempt of
+ * ours that timed out: retrying it is safe, as stripe-node does); every
+ * other status no.
  *
  * @returns `false` to stop; `undefined` to let ky apply its status-code and
  *   `Retry-After` rules; `true` to retry after the backoff delay
@@ -39,6 +53,10 @@ export async function shouldRetry(error: Error): Promise<boolean | undefined> {
     if (status === 429) {
       const code = errorCodeOf(await error.response.clone().text());
       return code === 'rate_limited' ? undefined : false;
+    }
+    if (status === 409) {
+      // Our own earlier attempt (e.g. one that timed out) still holds this idempotency key on the server.
+      return (await idempotencyInProgress(error.response.clone())) ? true : false;
     }
     return false;
   }

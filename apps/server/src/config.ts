@@ -1,5 +1,7 @@
 import type { ScoringEngine } from '@locscore/engine';
 import type { Store } from './store/open-store.js';
+import type { HostResolver } from './webhooks/url-policy.js';
+import type { JobQueue } from './webhooks/job-queue.js';
 
 /** Everything {@link createServer} needs. */
 export interface ServerConfig {
@@ -14,4 +16,11 @@ export interface ServerConfig {
   allowPrivateWebhooks?: boolean;
   /** The current time; tests inject one to move across quota periods. Default `() => new Date()`. */
   clock?: () => Date;
+  /**
+   * Scoring jobs and webhook deliveries (`startJobQueue`); without one, a body
+   * with `webhookUrl` answers 501 `not_implemented`. `startServer` starts one.
+   */
+  queue?: JobQueue;
+  /** Resolves webhook host names for the address check (tests); default the system resolver. */
+  resolveHost?: HostResolver;
 }

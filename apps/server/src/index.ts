@@ -1,8 +1,8 @@
 /**
  * @packageDocumentation
  * The self-hostable locscore reference server: Express 5 app with API keys
- * and plans, monthly quotas, a request store on PGlite or PostgreSQL, and
- * (phase 2) webhook delivery.
+ * and plans, monthly quotas, idempotency keys, a request store on PGlite or
+ * PostgreSQL, and a pg-boss job queue for scoring jobs and signed webhook deliveries.
  */
 export { createServer } from './app.js';
 export type { ServerConfig } from './config.js';
@@ -17,3 +17,9 @@ export type { Db, ClosableDb, QueryResult } from './store/db.js';
 export { MIGRATIONS, migrate, type Migration } from './store/migrations.js';
 export { quotaPeriod, secondsUntilReset, type QuotaPeriod } from './quota/period.js';
 export { API_KEY_PREFIX, hashApiKey, visiblePrefix } from './auth/api-key.js';
+export type { DeliveryAttempt, DeliveryRepository, DeliveryState } from './store/deliveries.js';
+export { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type IdempotencyRepository } from './store/idempotency.js';
+export { startJobQueue, SCORE_QUEUE, DELIVERY_QUEUE, type JobQueue, type JobQueueOptions } from './webhooks/job-queue.js';
+export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './webhooks/retry-schedule.js';
+export { checkWebhookUrl, forbiddenRange, systemResolver, type HostResolver } from './webhooks/url-policy.js';
+export { signWebhook } from './webhooks/signature.js';

@@ -3,11 +3,13 @@
  * `LOCSCORE_PORT` (8787), `LOCSCORE_HOST` (127.0.0.1), `LOCSCORE_DATA_DIR`
  * (a temporary directory), `LOCSCORE_REGIONS` (comma-separated pack
  * directories), `LOCSCORE_DEMO_KEY`, `LOCSCORE_DEMO_PLAN` (growth),
- * `DATABASE_URL` / `LOCSCORE_DATABASE_URL`, `LOCSCORE_ALLOW_PRIVATE_WEBHOOKS` (`1`).
+ * `DATABASE_URL` / `LOCSCORE_DATABASE_URL`, `LOCSCORE_ALLOW_PRIVATE_WEBHOOKS` (`1`),
+ * `LOCSCORE_WEBHOOK_RETRY_SCHEDULE` (comma-separated seconds).
  * See docs/configuration.md.
  */
 import { PLANS, type Plan } from '@locscore/schema';
 import { startServer } from './start.js';
+import { parseRetrySchedule } from './webhooks/retry-schedule.js';
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -44,6 +46,7 @@ try {
     demoKey: env.LOCSCORE_DEMO_KEY || undefined,
     demoPlan: plan(env.LOCSCORE_DEMO_PLAN),
     allowPrivateWebhooks: env.LOCSCORE_ALLOW_PRIVATE_WEBHOOKS === '1' || env.LOCSCORE_ALLOW_PRIVATE_WEBHOOKS === 'true',
+    webhookRetrySchedule: env.LOCSCORE_WEBHOOK_RETRY_SCHEDULE ? parseRetrySchedule(env.LOCSCORE_WEBHOOK_RETRY_SCHEDULE) : undefined,
   });
   process.stderr.write(`locscore server listening on ${server.url}\n`);
   const stop = (): void => {

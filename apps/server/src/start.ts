@@ -4,6 +4,7 @@ import type { Plan } from '@locscore/schema';
 import { createServer } from './app.js';
 import { loadEngine } from './engine-loader.js';
 import { openStore, type Store } from './store/open-store.js';
+import { startJobQueue } from './webhooks/job-queue.js';
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -27,6 +28,8 @@ export interface StartServerOptions {
   allowPrivateWebhooks?: boolean;
   /** See `ServerConfig.clock`. */
   clock?: () => Date;
+  /** Seconds before each webhook delivery attempt; default 0, 5, 300, 1800, 7200, 18000, 36000, 36000. */
+  webhookRetrySchedule?: number[];
 }
 
 /** A listening server. */
@@ -45,7 +48,8 @@ export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 
 /**
- * Opens the store, loads the regions, registers the demo key and listens.
+ * Opens the store, loads the regions, registers the demo key, starts the
+ * job queue (scoring jobs and webhook deliveries) and listens.
  *
  * @param options - see {@link StartServerOptions}
  * @returns the running server
@@ -54,16 +58,25 @@ export const DEFAULT_HOST = '127.0.0.1';
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  let stopQueue = async (): Promise<void> => undefined;
   try {
     const engine = options.engine ?? (await loadEngine(options.regions ?? []));
     if (options.demoKey) {
       await store.keys.register({ apiKey: options.demoKey, plan: options.demoPlan ?? 'growth', name: 'demo' });
     }
+    const queue = await startJobQueue({
+      store,
+      engine,
+      allowPrivateWebhooks: options.allowPrivateWebhooks,
+      retrySchedule: options.webhookRetrySchedule,
+    });
+    stopQueue = () => queue.stop();
     const app = createServer({
       store,
       engine,
       allowPrivateWebhooks: options.allowPrivateWebhooks,
       clock: options.clock,
+      queue,
     });
     const host = options.host ?? DEFAULT_HOST;
     const server = await new Promise<import('node:http').Server>((resolve, reject) => {
@@ -84,12 +97,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             server.close(() => resolve());
             server.closeAllConnections();
           });
+          await stopQueue();
           await store.close();
         })();
         return closing;
       },
     };
   } catch (error) {
+    await stopQueue();
     await store.close();
     throw error;
   }

@@ -237,6 +237,12 @@ describe('bad input answers 4xx naming the field and never counts', () => {
     expect(error.message).toMatch(/Nowhere Lane/);
   });
 
+  it('answers 501 not_implemented for webhook mode on an app without a job queue', async () => {
+    const sent = await post(api.url, apiKey, { ...valid, webhookUrl: 'https://example.com/hook' });
+    expect(sent.status).toBe(501);
+    expect(errorOf(sent).code).toBe('not_implemented');
+  });
+
   it('counted none of the above against the quota', async () => {
     const [key] = (await store.keys.list()).filter((summary) => summary.prefix === prefix);
     expect(key).toBeDefined();

@@ -1,5 +1,5 @@
 import { AddressNotFoundError } from '@locscore/engine';
-import { PLAN_QUOTAS, ScoreResult, type ScoreRequest } from '@locscore/schema';
+import { PLAN_QUOTAS, RequestId, ScoreResult, type QueuedAck, type RequestStatus, type ScoreRequest } from '@locscore/schema';
 import { Router, type Request, type Response } from 'express';
 import { apiKeyOf, authenticate } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
@@ -9,7 +9,17 @@ import { requestIdOf } from '../http/request-id.js';
 import { quotaPeriod, secondsUntilReset, type QuotaPeriod } from '../quota/period.js';
 import { setQuotaHeaders } from '../quota/quota-headers.js';
 import type { AuthenticatedKey } from '../store/keys.js';
+import { createRequestRepository } from '../store/requests.js';
+import { createUsageRepository } from '../store/usage.js';
+import { checkWebhookUrl } from '../webhooks/url-policy.js';
+import { idempotencyKeyOf, requestHash } from './idempotency.js';
 import { parseScoreRequest } from './score-request.js';
+
+/** A response body to send (and, with an idempotency key, to replay). */
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
 /**
  * The 429 for a spent quota: `Retry-After` (seconds to the reset), quota
@@ -26,18 +36,17 @@ function quotaExceeded(res: Response, limit: number, used: number, period: Quota
   );
 }
 
+function nowOf(config: ServerConfig): Date {
+  return (config.clock ?? (() => new Date()))();
+}
+
 /**
  * Scores synchronously: reserve a quota unit, score, give the unit back on
  * any failure, record the request, answer 200 with `meta.requestId`.
  */
-async function scoreNow(
-  config: ServerConfig,
-  key: AuthenticatedKey,
-  request: ScoreRequest,
-  res: Response,
-): Promise<void> {
+async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, res: Response): Promise<Answer> {
   const { store, engine } = config;
-  const now = (config.clock ?? (() => new Date()))();
+  const now = nowOf(config);
   const period = quotaPeriod(now);
   const limit = PLAN_QUOTAS[key.plan];
   const reservation = await store.usage.reserve(key.id, period.start, limit);
@@ -62,7 +71,39 @@ async function scoreNow(
   }
   setQuotaHeaders(res, { limit, used: reservation.used, period });
   await recordQuietly(config, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
-  res.status(200).json(result);
+  return { status: 200, body: result };
+}
+
+/**
+ * Queues a webhook-mode request: the quota reservation, the request row and
+ * the scoring job commit in one transaction; answers 202 `{ queued, requestId }`.
+ */
+async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, res: Response): Promise<Answer> {
+  const queue = config.queue;
+  if (!queue) throw new ApiError('not_implemented', 'webhook mode needs the job queue; omit webhookUrl to score synchronously');
+  const now = nowOf(config);
+  const period = quotaPeriod(now);
+  const limit = PLAN_QUOTAS[key.plan];
+  const requestId = requestIdOf(res);
+  const reservation = await config.store.db.transaction(async (tx) => {
+    const reserved = await createUsageRepository(tx).reserve(key.id, period.start, limit);
+    if (!reserved.ok) return reserved;
+    await createRequestRepository(tx).insert({
+      id: requestId,
+      keyId: key.id,
+      mode: 'async',
+      status: 'queued',
+      body: request,
+      webhookUrl: request.webhookUrl ?? null,
+      periodStart: period.start,
+    });
+    await queue.enqueueScore(tx, requestId);
+    return reserved;
+  });
+  if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
+  setQuotaHeaders(res, { limit, used: reservation.used, period });
+  const ack: QueuedAck = { queued: true, requestId };
+  return { status: 202, body: ack };
 }
 
 /** Records a synchronous request; a storage fault is logged, not answered. */
@@ -86,10 +127,21 @@ async function recordQuietly(
   }
 }
 
+/** Sets the quota headers of a replayed response from the current usage. */
+async function replayQuotaHeaders(config: ServerConfig, key: AuthenticatedKey, res: Response): Promise<void> {
+  const period = quotaPeriod(nowOf(config));
+  const used = await config.store.usage.used(key.id, period.start);
+  setQuotaHeaders(res, { limit: PLAN_QUOTAS[key.plan], used, period });
+}
+
 /**
- * Router of `POST /api/franchisor/score` (mounted at that path): 401 before
- * anything else, then body checks (415, 413, 400), then 503 when no region is
- * loaded, then the quota (429), then scoring.
+ * Router mounted at `/api/franchisor/score`:
+ *
+ * - `POST /`: 401 before anything else, then body checks (415, 413, 400, the
+ *   webhook URL policy), then the `Idempotency-Key` (a replay costs nothing;
+ *   another body under the same key is 409), then 503 when no region is
+ *   loaded, then the quota (429), then scoring (200) or queueing (202).
+ * - `GET /:requestId`: the {@link RequestStatus} of one of the key's requests; 404 otherwise.
  *
  * @param config - the server configuration
  */
@@ -98,13 +150,62 @@ export function scoreRouter(config: ServerConfig): Router {
   router.post('/', authenticate(config.store.keys), jsonBody, async (req: Request, res: Response) => {
     const key = apiKeyOf(res);
     const request = parseScoreRequest(req.body);
+    const idempotencyKey = idempotencyKeyOf(req);
     if (request.webhookUrl !== undefined) {
-      throw new ApiError('not_implemented', 'webhook mode is not implemented yet; omit webhookUrl to score synchronously');
+      if (!config.queue) {
+        throw new ApiError('not_implemented', 'webhook mode needs the job queue; omit webhookUrl to score synchronously');
+      }
+      await checkWebhookUrl(request.webhookUrl, {
+        allowPrivate: config.allowPrivateWebhooks ?? false,
+        resolve: config.resolveHost,
+      });
     }
-    if (config.engine.regions.length === 0) {
-      throw new ApiError('not_configured', 'no region is loaded: start the server with at least one region pack');
+    if (idempotencyKey !== null) {
+      const claim = await config.store.idempotency.claim(key.id, idempotencyKey, requestHash(request), requestIdOf(res), nowOf(config));
+      if (claim.kind === 'replay') {
+        await replayQuotaHeaders(config, key, res);
+        res.setHeader('Idempotent-Replayed', 'true');
+        res.status(claim.status).json(claim.body);
+        return;
+      }
+      if (claim.kind === 'conflict') {
+        throw new ApiError(
+          'idempotency_conflict',
+          claim.reason === 'different_body'
+            ? 'this Idempotency-Key was used with another request body in the last 24 hours'
+            : 'a request with this Idempotency-Key is still being processed; retry shortly',
+          { field: 'Idempotency-Key', reason: claim.reason },
+        );
+      }
     }
-    await scoreNow(config, key, request, res);
+    let answer: Answer;
+    try {
+      if (config.engine.regions.length === 0) {
+        throw new ApiError('not_configured', 'no region is loaded: start the server with at least one region pack');
+      }
+      answer = request.webhookUrl === undefined ? await scoreNow(config, key, request, res) : await scoreLater(config, key, request, res);
+    } catch (error) {
+      if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
+      throw error;
+    }
+    if (idempotencyKey !== null) await config.store.idempotency.finish(key.id, idempotencyKey, answer.status, answer.body);
+    res.status(answer.status).json(answer.body);
+  });
+
+  router.get('/:requestId', authenticate(config.store.keys), async (req: Request, res: Response) => {
+    const key = apiKeyOf(res);
+    const id = RequestId.safeParse(req.params.requestId);
+    const stored = id.success ? await config.store.requests.get(id.data, key.id) : null;
+    if (!stored) throw new ApiError('not_found', 'no request with this id for this API key');
+    const { state: _state, ...delivery } = await config.store.deliveries.status(stored.id);
+    const status: RequestStatus = {
+      requestId: stored.id,
+      status: stored.status,
+      ...(stored.result ? { result: stored.result } : {}),
+      ...(stored.error ? { error: stored.error } : {}),
+      delivery,
+    };
+    res.status(200).json(status);
   });
   return router;
 }

@@ -58,6 +58,8 @@ export interface KeyRepository {
   rotateSecret(prefix: string): Promise<string | null>;
   /** The active key matching `apiKey`; null when unknown or revoked. */
   authenticate(apiKey: string): Promise<AuthenticatedKey | null>;
+  /** The current webhook secret of a key by internal id (revoked keys too); null when unknown. */
+  webhookSecretOf(keyId: string): Promise<string | null>;
 }
 
 interface KeyRow {
@@ -155,6 +157,10 @@ export function createKeyRepository(db: Db): KeyRepository {
       ]);
       const row = result.rows[0];
       return row ? { ...summary(row), id: row.id, webhookSecret: row.webhook_secret } : null;
+    },
+    async webhookSecretOf(keyId) {
+      const result = await db.query<{ webhook_secret: string }>('SELECT webhook_secret FROM api_keys WHERE id = $1', [keyId]);
+      return result.rows[0]?.webhook_secret ?? null;
     },
   };
 }

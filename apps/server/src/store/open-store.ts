@@ -2,6 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ClosableDb, Db } from './db.js';
+import { createDeliveryRepository, type DeliveryRepository } from './deliveries.js';
+import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
 import { lockDataDir } from './lock.js';
 import { migrate } from './migrations.js';
@@ -33,6 +35,8 @@ export interface Store {
   readonly keys: KeyRepository;
   readonly usage: UsageRepository;
   readonly requests: RequestRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly idempotency: IdempotencyRepository;
   /** Closes the database and releases the data dir lock; idempotent. */
   close(): Promise<void>;
 }
@@ -76,6 +80,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     keys: createKeyRepository(db),
     usage: createUsageRepository(db),
     requests: createRequestRepository(db),
+    deliveries: createDeliveryRepository(db),
+    idempotency: createIdempotencyRepository(db),
     close() {
       closing ??= (async () => {
         try {

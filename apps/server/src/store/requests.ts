@@ -41,8 +41,14 @@ export interface RequestRepository {
   get(id: string, keyId: string): Promise<StoredRequest | null>;
   /** The request with this id, whoever owns it; null when unknown. */
   find(id: string): Promise<StoredRequest | null>;
-  /** Marks a queued request running and counts one scoring attempt. */
-  markRunning(id: string): Promise<void>;
+  /**
+   * Marks a queued request running and counts one scoring attempt.
+   *
+   * @returns the attempts made so far, this one included
+   */
+  markRunning(id: string): Promise<number>;
+  /** Puts a running request back to queued (it will be retried). */
+  markQueued(id: string): Promise<void>;
   /** Records the final outcome of a request. */
   complete(id: string, outcome: { result: ScoreResult } | { error: RequestError }): Promise<void>;
 }
@@ -116,10 +122,14 @@ export function createRequestRepository(db: Db): RequestRepository {
       return row ? fromRow(row) : null;
     },
     async markRunning(id) {
-      await db.query(
-        `UPDATE requests SET status = 'running', attempts = attempts + 1, updated_at = now() WHERE id = $1`,
+      const result = await db.query<{ attempts: number }>(
+        `UPDATE requests SET status = 'running', attempts = attempts + 1, updated_at = now() WHERE id = $1 RETURNING attempts`,
         [id],
       );
+      return result.rows[0]?.attempts ?? 0;
+    },
+    async markQueued(id) {
+      await db.query(`UPDATE requests SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'running'`, [id]);
     },
     async complete(id, outcome) {
       const succeeded = 'result' in outcome;

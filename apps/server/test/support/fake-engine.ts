@@ -16,6 +16,8 @@ export const FAKE_MANIFEST: RegionManifest = {
 
 /** Address that the fake engine cannot locate. */
 export const UNKNOWN_ADDRESS = '1 Nowhere Lane';
+/** Address on which the fake engine always faults (not AddressNotFoundError). */
+export const FAULTY_ADDRESS = '13 Faulty Road';
 
 /**
  * A deterministic engine: the score is derived from a hash of the address and
@@ -28,6 +30,7 @@ export function fakeEngine(): ScoringEngine & { calls: number } {
     async score({ address, category }: { address: string; category: string }): Promise<ScoreResult> {
       engine.calls += 1;
       if (address === UNKNOWN_ADDRESS) throw new AddressNotFoundError(address, 'no street named "Nowhere Lane"');
+      if (address === FAULTY_ADDRESS) throw new Error('index corrupted');
       const digest = createHash('sha256').update(`${address}|${category}`).digest();
       const score = roundScore((digest[0] ?? 0) / 25.5);
       return {

@@ -1,0 +1,197 @@
+import { AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
+import { ScoreResult, type RequestError, type WebhookDelivery, type WebhookFailure } from '@locscore/schema';
+import PgBoss from 'pg-boss';
+import { bossDb } from '../store/boss-db.js';
+import type { Db } from '../store/db.js';
+import { createDeliveryRepository, type DeliveryState } from '../store/deliveries.js';
+import type { Store } from '../store/open-store.js';
+import { createRequestRepository } from '../store/requests.js';
+import { createUsageRepository } from '../store/usage.js';
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from './post-webhook.js';
+import { DEFAULT_RETRY_SCHEDULE } from './retry-schedule.js';
+import { signWebhook } from './signature.js';
+
+/** pg-boss queue of scoring jobs. */
+export const SCORE_QUEUE = 'locscore-score';
+/** pg-boss queue of webhook delivery attempts. */
+export const DELIVERY_QUEUE = 'locscore-deliver';
+
+/** Options of {@link startJobQueue}. */
+export interface JobQueueOptions {
+  store: Store;
+  engine: ScoringEngine;
+  /** Deliver to private, loopback and link-local addresses (tests). Default false. */
+  allowPrivateWebhooks?: boolean;
+  /** Seconds before each delivery attempt; default {@link DEFAULT_RETRY_SCHEDULE}. */
+  retrySchedule?: readonly number[];
+  /** Scoring attempts before a request fails (default 3). */
+  scoreAttempts?: number;
+  /** Seconds between scoring attempts (default 5). */
+  scoreRetryDelaySeconds?: number;
+  /** How often idle workers look for jobs, seconds (default 0.5, pg-boss's minimum). */
+  pollingIntervalSeconds?: number;
+  /** Time limit of one delivery attempt, ms (default 10 000). */
+  webhookTimeoutMs?: number;
+}
+
+/** The asynchronous side of the server: scoring jobs and webhook deliveries. */
+export interface JobQueue {
+  /**
+   * Enqueues the scoring of a request already inserted as `queued`, inside
+   * the caller's transaction (so quota, request and job commit together).
+   */
+  enqueueScore(tx: Db, requestId: string): Promise<void>;
+  /** Stops the workers (waiting for running jobs) and pg-boss's supervision. */
+  stop(): Promise<void>;
+}
+
+interface ScoreJob {
+  requestId: string;
+}
+interface DeliveryJob {
+  requestId: string;
+  attempt: number;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Starts pg-boss over the store's database (PGlite through `db: { executeSql }`,
+ * or PostgreSQL), creates its queues and runs the workers.
+ *
+ * A scoring job makes up to `scoreAttempts` attempts; an address that cannot
+ * be located fails at once. A failed request gets its quota unit back. Either
+ * way a delivery starts: Standard Webhooks signed POSTs on `retrySchedule`; a
+ * 2xx ends it, 410 stops it, every attempt is recorded.
+ *
+ * @param options - see {@link JobQueueOptions}
+ * @returns the running queue
+ * @throws Error when pg-boss cannot create its schema
+ */
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { store, engine } = options;
+  const schedule = options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE;
+  const scoreAttempts = options.scoreAttempts ?? 3;
+  const allowPrivate = options.allowPrivateWebhooks ?? false;
+  const boss = new PgBoss({
+    db: bossDb(store.db),
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (error: unknown) => console.error('[locscore] job queue:', error));
+  await boss.start();
+  await boss.createQueue(SCORE_QUEUE);
+  await boss.createQueue(DELIVERY_QUEUE);
+
+  async function enqueueDelivery(tx: Db, requestId: string, attempt: number, delaySeconds: number): Promise<void> {
+    await boss.send(DELIVERY_QUEUE, { requestId, attempt } satisfies DeliveryJob, {
+      startAfter: delaySeconds,
+      retryLimit: 3,
+      retryDelay: 1,
+      db: bossDb(tx),
+    });
+  }
+
+  async function finish(requestId: string, keyId: string, periodStart: string | null, outcome: { result: ScoreResult } | { error: RequestError }): Promise<void> {
+    await store.db.transaction(async (tx) => {
+      await createRequestRepository(tx).complete(requestId, outcome);
+      if ('error' in outcome && periodStart !== null) {
+        await createUsageRepository(tx).release(keyId, new Date(periodStart));
+      }
+      await createDeliveryRepository(tx).create(requestId, new Date());
+      await enqueueDelivery(tx, requestId, 1, schedule[0] ?? 0);
+    });
+  }
+
+  async function runScore({ requestId }: ScoreJob): Promise<void> {
+    const request = await store.requests.find(requestId);
+    if (!request || request.status === 'succeeded' || request.status === 'failed') return;
+    const attempt = await store.requests.markRunning(requestId);
+    try {
+      const raw = await engine.score({ address: request.body.address, category: request.body.category });
+      const checked = ScoreResult.safeParse(raw);
+      if (!checked.success) throw new Error(`engine returned an invalid result: ${checked.error.message}`);
+      const result = { ...checked.data, meta: { ...checked.data.meta, requestId } };
+      await finish(requestId, request.keyId, request.periodStart, { result });
+    } catch (error) {
+      if (error instanceof AddressNotFoundError) {
+        await finish(requestId, request.keyId, request.periodStart, { error: { code: 'address_not_found', message: error.message } });
+        return;
+      }
+      console.error(`[locscore] ${requestId}: scoring attempt ${attempt} failed:`, error);
+      if (attempt >= scoreAttempts) {
+        await finish(requestId, request.keyId, request.periodStart, {
+          error: { code: 'scoring_failed', message: `scoring failed after ${attempt} attempts` },
+        });
+        return;
+      }
+      await store.requests.markQueued(requestId);
+      throw error;
+    }
+  }
+
+  async function runDelivery({ requestId, attempt }: DeliveryJob): Promise<void> {
+    const request = await store.requests.find(requestId);
+    if (!request || request.webhookUrl === null) return;
+    const status = await store.deliveries.status(requestId);
+    if (status.state !== 'pending' || status.attempts >= attempt) return;
+    const secret = await store.keys.webhookSecretOf(request.keyId);
+    if (secret === null) return;
+    const payload: WebhookDelivery | WebhookFailure = request.result
+      ? { ...request.result, requestId }
+      : { requestId, error: request.error ?? { code: 'scoring_failed', message: 'scoring failed' } };
+    const body = JSON.stringify(payload);
+    const headers = signWebhook(secret, requestId, Math.floor(Date.now() / 1000), body);
+    const outcome = await postWebhook(request.webhookUrl, body, headers, {
+      allowPrivate,
+      timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    });
+    const statusCode = 'statusCode' in outcome ? outcome.statusCode : null;
+    const delay = schedule[attempt];
+    let state: DeliveryState;
+    if (statusCode !== null && statusCode >= 200 && statusCode < 300) state = 'delivered';
+    else if (statusCode === 410) state = 'stopped';
+    else state = delay === undefined ? 'exhausted' : 'pending';
+    await store.db.transaction(async (tx) => {
+      const next = state === 'pending' && delay !== undefined ? new Date(Date.now() + delay * 1000) : null;
+      await createDeliveryRepository(tx).recordAttempt(
+        requestId,
+        { attempt, statusCode, error: 'error' in outcome ? outcome.error : null, durationMs: outcome.durationMs },
+        state,
+        next,
+      );
+      if (next !== null && delay !== undefined) await enqueueDelivery(tx, requestId, attempt + 1, delay);
+    });
+  }
+
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 };
+  const scoreSendOptions = { retryLimit: scoreAttempts - 1, retryDelay: options.scoreRetryDelaySeconds ?? 5 };
+  await boss.work<ScoreJob>(SCORE_QUEUE, polling, async (jobs) => {
+    for (const job of jobs) await runScore(job.data);
+  });
+  // Two delivery workers, so that one slow receiver (up to the 10 s timeout) does not hold up the others.
+  for (let worker = 0; worker < 2; worker += 1) {
+    await boss.work<DeliveryJob>(DELIVERY_QUEUE, polling, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await runDelivery(job.data);
+        } catch (error) {
+          console.error(`[locscore] ${job.data.requestId}: delivery attempt ${job.data.attempt} crashed:`, describe(error));
+          throw error;
+        }
+      }
+    });
+  }
+
+  return {
+    async enqueueScore(tx, requestId) {
+      await boss.send(SCORE_QUEUE, { requestId } satisfies ScoreJob, { ...scoreSendOptions, db: bossDb(tx) });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000, close: false });
+    },
+  };
+}

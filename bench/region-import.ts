@@ -5,6 +5,7 @@
  * Baseline, measured in the same run: decoding the same PBF with a no-op
  * element callback (osm-pbf-parser alone), also 3 times, so the cost of the
  * importer's own work (coordinate index, centroids, layers, gzip writing) shows.
+ * Also times `loadRegion` of the written pack (what a server start costs).
  *
  * Run: `npx tsx bench/region-import.ts`. Writes `bench/results/region-import.json`.
  */
@@ -32,6 +33,10 @@ async function child(mode: string, osm: string, out: string): Promise<void> {
     const { importRegion } = await import('../packages/engine/src/region/import-region.js');
     const report = await importRegion({ osm, name: 'Liechtenstein (bench)', out, force: true });
     result = { durationMs: report.durationMs, maxRssMb: 0, counts: report.manifest.counts };
+  } else if (mode === 'load') {
+    const { loadRegion } = await import('../packages/engine/src/region/pack-read.js');
+    const region = await loadRegion(out);
+    result = { durationMs: performance.now() - started, maxRssMb: 0, elements: region.addresses.length + region.pois.length };
   } else {
     const { readOsmFile } = await import('../packages/engine/src/region/osm-read.js');
     let elements = 0;
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
   try {
     const baseline = runSeries('parse', join(work, 'unused'));
     const imports = runSeries('import', join(work, 'pack'));
+    const loads = runSeries('load', join(work, 'pack'));
     const result = {
       benchmark: 'region-import',
       description: 'importRegion on the Liechtenstein OSM PBF, each run in its own node process',
@@ -105,11 +111,12 @@ async function main(): Promise<void> {
       platform: `${process.platform} ${process.arch}`,
       input: { file: 'liechtenstein/liechtenstein.osm.pbf', bytes: statSync(input).size, elements: baseline[0]?.elements },
       import: { ...summarise(imports), counts: imports[0]?.counts, packBytes: packSize(join(work, 'pack')) },
+      load: { description: 'loadRegion of the pack written above (server start cost)', ...summarise(loads) },
       baseline: { description: 'decode the same PBF with a no-op callback (osm-pbf-parser alone)', ...summarise(baseline) },
-      raw: { import: imports, baseline },
+      raw: { import: imports, load: loads, baseline },
     };
     writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
-    process.stderr.write(`import median ${result.import.medianMs} ms, peak RSS ${result.import.medianPeakRssMb} MB; baseline decode ${result.baseline.medianMs} ms, ${result.baseline.medianPeakRssMb} MB\n`);
+    process.stderr.write(`import median ${result.import.medianMs} ms, peak RSS ${result.import.medianPeakRssMb} MB; load ${result.load.medianMs} ms; baseline decode ${result.baseline.medianMs} ms, ${result.baseline.medianPeakRssMb} MB\n`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { openStore, type Store } from '../src/index.js';
+import { HEADERS, QueuedAck, RequestStatus, SCORE_PATH, WebhookDelivery } from '@locscore/schema';
+import { Webhook } from 'standardwebhooks';
+import { createServer, openStore, startJobQueue, type Store } from '../src/index.js';
+import { fakeEngine } from './support/fake-engine.js';
+import { listen } from './support/listen.js';
+import { startReceiver, waitFor } from './support/receiver.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('[skip] store on PostgreSQL: DATABASE_URL is not set (see .ci/run)');
 
 /** Each run migrates a fresh schema, so runs never see each other's rows. */
 describe.skipIf(!databaseUrl)('store on PostgreSQL (node-postgres)', () => {
-  const schema = `locscore_test_${randomUUID().replaceAll('-', '')}`;
+  const schema = `lst_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   let store: Store;
   let url: string;
 
@@ -28,6 +33,7 @@ describe.skipIf(!databaseUrl)('store on PostgreSQL (node-postgres)', () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
     await admin.end();
   });
 
@@ -62,5 +68,38 @@ describe.skipIf(!databaseUrl)('store on PostgreSQL (node-postgres)', () => {
       }),
     ).rejects.toThrow('abort');
     expect((await store.keys.list()).find((key) => key.prefix === created.prefix)?.plan).toBe('growth');
+  });
+
+  it('runs webhook mode end to end with pg-boss on PostgreSQL', async () => {
+    const engine = fakeEngine();
+    const queue = await startJobQueue({ store, engine, allowPrivateWebhooks: true, bossSchema: `${schema}_boss` });
+    const receiver = await startReceiver();
+    const api = await listen(createServer({ store, engine, queue, allowPrivateWebhooks: true }));
+    try {
+      const key = await store.keys.create({ plan: 'starter' });
+      const response = await fetch(api.url + SCORE_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADERS.apiKey]: key.apiKey },
+        body: JSON.stringify({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee', webhookUrl: `${receiver.url}/pg` }),
+      });
+      expect(response.status).toBe(202);
+      const { requestId } = QueuedAck.parse(await response.json());
+      const [entry] = await waitFor(() => (receiver.received.length > 0 ? receiver.received : undefined));
+      if (!entry) throw new Error('no delivery');
+      const headers = Object.fromEntries(
+        ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(entry.headers[name])]),
+      );
+      expect(WebhookDelivery.parse(new Webhook(key.webhookSecret).verify(entry.body, headers)).requestId).toBe(requestId);
+      const status = await waitFor(async () => {
+        const answer = await fetch(`${api.url}${SCORE_PATH}/${requestId}`, { headers: { [HEADERS.apiKey]: key.apiKey } });
+        const current = RequestStatus.parse(await answer.json());
+        return current.delivery.deliveredAt ? current : undefined;
+      });
+      expect(status.status).toBe('succeeded');
+    } finally {
+      await api.close();
+      await queue.stop();
+      await receiver.close();
+    }
   });
 });

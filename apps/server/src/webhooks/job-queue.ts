@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Time limit of one delivery attempt, ms (default 10 000). */
   webhookTimeoutMs?: number;
+  /** PostgreSQL schema of pg-boss's tables (default `pgboss`). */
+  bossSchema?: string;
 }
 
 /** The asynchronous side of the server: scoring jobs and webhook deliveries. */
@@ -77,6 +79,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const allowPrivate = options.allowPrivateWebhooks ?? false;
   const boss = new PgBoss({
     db: bossDb(store.db),
+    schema: options.bossSchema ?? 'pgboss',
     schedule: false,
     supervise: true,
     migrate: true,

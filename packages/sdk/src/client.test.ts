@@ -317,7 +317,7 @@ describe('async mode and usage', () => {
     };
     server.use(http.get(`${SCORE_URL}/${REQUEST_ID}`, () => HttpResponse.json(status)));
     await expect(client().getRequest(REQUEST_ID)).resolves.toEqual(status);
-    expect(() => client().getRequest('')).toThrow(/requestId/);
+    await expect(client().getRequest('')).rejects.toThrow(/requestId/);
   });
 
   it('waitForResult polls getRequest until the result arrives', async () => {

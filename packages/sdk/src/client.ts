@@ -174,10 +174,10 @@ export class LocScoreClient {
    * Reads the state of an asynchronous request (`GET /api/franchisor/score/{requestId}`,
    * same API key only). Costs no quota.
    *
-   * @throws {TypeError} when `requestId` is empty
+   * @throws {TypeError} (a rejection) when `requestId` is empty
    * @throws {NotFoundError} unknown request id for this key
    */
-  getRequest(requestId: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<RequestStatus> {
+  async getRequest(requestId: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<RequestStatus> {
     if (typeof requestId !== 'string' || requestId.trim() === '') {
       throw new TypeError('requestId must be a non-empty string');
     }

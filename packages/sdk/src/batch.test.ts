@@ -126,6 +126,18 @@ describe('scoreBatch', () => {
     expect(state.sent.length).toBeLessThan(100);
   });
 
+  it('yields the rows in flight before rethrowing an error from reading the input', async () => {
+    const { score, state } = fakeScore(() => 10);
+    async function* source(): AsyncGenerator<Row> {
+      yield* rows(5);
+      throw new Error('CSV line 7: unclosed quote');
+    }
+    const { items, error } = await collect(scoreBatch(score, source(), { concurrency: 3 }));
+    expect((error as Error).message).toBe('CSV line 7: unclosed quote');
+    expect(items.map((item) => item.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(state.sent).toHaveLength(5);
+  });
+
   it('reports progress counts and passes per-row idempotency keys', async () => {
     const keys: Array<string | undefined> = [];
     const progress: BatchProgress[] = [];

@@ -95,12 +95,18 @@ function iteratorOf<Row>(rows: Iterable<Row> | AsyncIterable<Row>): AsyncIterato
  *   sending: rows in flight finish and are yielded (the failing rows as
  *   `{ error }`), then the generator throws that error;
  * - `signal` stops sending: rows in flight finish and are yielded, then the
- *   generator returns.
+ *   generator returns;
+ * - when reading `rows` throws (a malformed CSV line, say), rows in flight
+ *   are yielded, then that error is rethrown.
+ *
+ * Breaking out of the loop early stops reading and sending; requests already
+ * in flight complete on the server (and count) but are not reported.
  *
  * @param score - sends one row
  * @param rows - the input, read lazily
  * @throws {RangeError} `concurrency` not a whole number in 1–64
  * @throws {QuotaExceededError} | {AuthenticationError} after the in-flight rows are yielded
+ * @throws whatever reading `rows` throws, after the in-flight rows are yielded
  */
 export async function* scoreBatch<Row extends BatchRow>(
   score: ScoreRow<Row>,
@@ -116,6 +122,7 @@ export async function* scoreBatch<Row extends BatchRow>(
   const stop: { error: LocScoreError | null } = { error: null };
   let nextIndex = 0;
   let sourceDone = false;
+  let sourceError: { error: unknown } | null = null;
   const progress: BatchProgress = { completed: 0, succeeded: 0, failed: 0, inFlight: 0 };
 
   const start = (row: Row, index: number): Slot<Row> => {
@@ -134,7 +141,15 @@ export async function* scoreBatch<Row extends BatchRow>(
   try {
     for (;;) {
       while (!sourceDone && stop.error === null && !signal?.aborted && window.length < concurrency) {
-        const next = await iterator.next();
+        let next: IteratorResult<Row>;
+        try {
+          next = await iterator.next();
+        } catch (error) {
+          // The rows already sent are charged: yield them before reporting the input's failure.
+          sourceDone = true;
+          sourceError = { error };
+          break;
+        }
         if (next.done) {
           sourceDone = true;
           break;
@@ -155,5 +170,6 @@ export async function* scoreBatch<Row extends BatchRow>(
   } finally {
     if (!sourceDone) await iterator.return?.();
   }
+  if (sourceError !== null) throw sourceError.error;
   if (stop.error !== null) throw stop.error;
 }

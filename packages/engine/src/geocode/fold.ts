@@ -1,0 +1,61 @@
+/**
+ * Folds text for comparison: Unicode NFD with combining marks removed
+ * (`é` → `e`, `ä` → `a`), `ß` → `ss`, `æ` → `ae`, `œ` → `oe`, lower case,
+ * apostrophes removed after an elided article kept as its own word
+ * (`d'Youville` → `d youville`), every other run of punctuation or space
+ * → one space.
+ *
+ * @param text - any text, e.g. `Städtle`, `Boul. Côte-Vertu`
+ * @returns the folded text, e.g. `stadtle`, `boul cote vertu`
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/œ/gi, 'oe')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Makes the German transliterations `ae`, `oe`, `ue` equal to the folded
+ * umlauts `a`, `o`, `u` (`Mueller` ≡ `Müller` ≡ `Muller`). Applied to both
+ * sides of a comparison only (index keys and query keys), never to display text.
+ *
+ * @param word - a folded word
+ * @returns the word with `ae`/`oe`/`ue` contracted
+ */
+export function contractUmlauts(word: string): string {
+  return word.replace(/([aou])e/g, '$1');
+}
+
+/**
+ * Folded comparison key of a municipality name: {@link foldText} with
+ * `saint`/`st` and `sainte`/`ste` made equal and umlaut transliterations contracted.
+ *
+ * @param city - e.g. `Montréal`, `St-Laurent`, `Triesen`
+ * @returns e.g. `montreal`, `saint laurent`, `triesen`
+ */
+export function normalizeCity(city: string): string {
+  return foldText(city)
+    .split(' ')
+    .map((word) => (word === 'st' ? 'saint' : word === 'ste' ? 'sainte' : contractUmlauts(word)))
+    .join(' ');
+}
+
+/**
+ * Comparison key of a postal code: upper case without spaces, and without a
+ * country prefix such as `FL-`, `CH-`, `D-`; a US ZIP+4 keeps its 5 digits.
+ *
+ * @param postcode - e.g. `h2c 1b3`, `FL-9495`, `10118-0110`
+ * @returns e.g. `H2C1B3`, `9495`, `10118`
+ */
+export function normalizePostcode(postcode: string): string {
+  const compact = postcode.toUpperCase().replace(/\s+/g, '');
+  const unprefixed = compact.replace(/^(?:FL|CH|LI|DE|D|F|FR|A|AT)-(?=\d)/, '');
+  const zip = /^(\d{5})-\d{4}$/.exec(unprefixed);
+  return zip?.[1] ?? unprefixed;
+}

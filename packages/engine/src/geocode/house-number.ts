@@ -1,0 +1,80 @@
+/** A house number taken apart: its numeric value and any letter or `bis`/`ter` suffix. */
+export interface HouseNumber {
+  /** Comparison key: lower case without spaces, e.g. `12a`, `38`, `3755-3791`. */
+  key: string;
+  /** The leading integer, e.g. `12` for `12a`. */
+  value: number;
+  /** Lower-case suffix after the digits, e.g. `a`, `bis`; empty when none. */
+  suffix: string;
+}
+
+const SINGLE = /^(\d{1,6})\s*(?:-\s*)?([a-z]|bis|ter|quater)?$/;
+const RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})$/;
+
+/**
+ * Reads one house number such as `38`, `12a`, `12 A`, `12-A`, `5 bis`.
+ *
+ * @param text - the number as written
+ * @returns the parsed number, or null when the text is not a single house number
+ *   (ranges such as `3755-3791` return null here; see {@link houseNumberKeys})
+ */
+export function parseHouseNumber(text: string): HouseNumber | null {
+  const lower = text.trim().toLowerCase();
+  const match = SINGLE.exec(lower);
+  if (match === null) return null;
+  const digits = match[1] ?? '';
+  const suffix = match[2] ?? '';
+  const value = Number.parseInt(digits, 10);
+  return { key: `${value}${suffix}`, value, suffix };
+}
+
+/**
+ * The individual numbers an address point's `addr:housenumber` stands for:
+ * OSM lists (`3755;3791`, `12,14`) and ranges (`3755-3791`, both ends only).
+ *
+ * @param text - an `addr:housenumber` value
+ * @returns parsed numbers, possibly empty when nothing in it is a house number
+ */
+export function houseNumberParts(text: string): HouseNumber[] {
+  const parts: HouseNumber[] = [];
+  for (const piece of text.split(/[;,]/)) {
+    const range = RANGE.exec(piece.trim());
+    if (range !== null) {
+      for (const end of [range[1], range[2]]) {
+        const parsed = parseHouseNumber(end ?? '');
+        if (parsed !== null) parts.push(parsed);
+      }
+      continue;
+    }
+    const parsed = parseHouseNumber(piece);
+    if (parsed !== null) parts.push(parsed);
+  }
+  return parts;
+}
+
+/**
+ * Keys under which an address point is found by its number: the whole
+ * value (`3755-3791`) and each listed number (`3755`, `3791`).
+ *
+ * @param text - an `addr:housenumber` value
+ * @returns distinct keys, possibly empty
+ */
+export function houseNumberKeys(text: string): string[] {
+  const whole = text.trim().toLowerCase().replace(/\s+/g, '').replace(/–/g, '-');
+  const keys = new Set<string>([whole]);
+  for (const part of houseNumberParts(text)) keys.add(part.key);
+  return [...keys].filter((key) => key !== '');
+}
+
+/**
+ * Whether `first-second` written before a street is a range of house numbers
+ * (`3755-3791`) rather than the Canadian unit-civic form (`12-345`): a range
+ * has both ends of the same parity, the first below the second, and at most
+ * 200 numbers between them.
+ *
+ * @param first - the number before the hyphen
+ * @param second - the number after it
+ */
+export function looksLikeRange(first: number, second: number): boolean {
+  return first < second && first % 2 === second % 2 && second - first <= 200;
+}

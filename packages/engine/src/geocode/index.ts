@@ -1,0 +1,11 @@
+/**
+ * Civic-address geocoding: parse an English, French or German address,
+ * normalise street names, and locate it in one region's address points,
+ * interpolation lines and streets.
+ */
+export { createGeocoder, CONFIDENCE, MIN_TYPO_LENGTH } from './geocoder.js';
+export { parseAddress } from './parse-address.js';
+export { analyzeStreet, normalizeStreet, type StreetParts } from './normalize-street.js';
+export { foldText, normalizeCity, normalizePostcode } from './fold.js';
+export { MAX_NUMBER_SPAN, MAX_SPAN_METRES } from './interpolate.js';
+export type { GeocodeMatch, Geocoder, ParsedAddress } from './types.js';

@@ -1,0 +1,201 @@
+import { haversineMetres, meanPoint } from '../region/geometry.js';
+import type { AddressPoint, InterpolationLine, LatLng, RegionData } from '../region/types.js';
+import { normalizeCity, normalizePostcode } from './fold.js';
+import { houseNumberKeys, houseNumberParts } from './house-number.js';
+import { midpointOfLongestLine, nearestPointOnLines } from './line-geometry.js';
+import { analyzeStreet, type StreetParts } from './normalize-street.js';
+
+/** A mapped address with one of the numbers it stands for. */
+export interface NumberedAddress {
+  value: number;
+  suffix: string;
+  address: AddressPoint;
+}
+
+/**
+ * One street of one municipality, with everything the geocoder needs:
+ * its mapped addresses by number, sorted numbers for interpolation, its
+ * geometry and interpolation lines.
+ */
+export interface StreetEntry {
+  /** Display name: the most common spelling among its addresses, else the OSM way name. */
+  name: string;
+  parts: StreetParts;
+  /** {@link normalizeCity} key of its municipality; `''` when unknown. */
+  cityKey: string;
+  /** Display municipality, when known. */
+  city?: string;
+  /** Normalised postcode → display postcode and how many addresses carry it. */
+  postcodes: Map<string, { display: string; count: number }>;
+  /** State or province of its addresses, when given. */
+  state?: string;
+  /** House-number key (`38`, `12a`, `3755-3791`, `3755`) → the first address carrying it. */
+  byNumber: Map<string, AddressPoint>;
+  /** Numbered addresses sorted by value, then by suffix (no suffix first). */
+  numbered: NumberedAddress[];
+  lines: LatLng[][];
+  interpolations: InterpolationLine[];
+  /** Mean of its addresses' positions, or null when it has none. */
+  centroid: LatLng | null;
+  /** Spellings of its name among its addresses, with counts (to choose {@link StreetEntry.name}). */
+  spellings: Map<string, number>;
+}
+
+/** How far (metres) a street way or interpolation line without a municipality may be from a same-named street's addresses to join it. */
+export const ATTACH_RADIUS_METRES = 5_000;
+
+/**
+ * Exact comparison key of a street: core words (no articles, no spaces),
+ * type, directions. `useArticles` keeps the French articles in the core.
+ */
+export function exactKey(parts: StreetParts, useArticles = false): string {
+  const core = (useArticles ? parts.coreWithArticles : parts.core).join('');
+  return `${core}|${parts.type ?? ''}|${parts.directions.join(',')}`;
+}
+
+/** Loose comparison key: the core words only (no type, no directions), without spaces. */
+export function looseKey(parts: StreetParts, useArticles = false): string {
+  return (useArticles ? parts.coreWithArticles : parts.core).join('');
+}
+
+function newEntry(name: string, parts: StreetParts, cityKey: string, city: string | undefined): StreetEntry {
+  const entry: StreetEntry = {
+    name,
+    parts,
+    cityKey,
+    postcodes: new Map(),
+    byNumber: new Map(),
+    numbered: [],
+    lines: [],
+    interpolations: [],
+    centroid: null,
+    spellings: new Map(),
+  };
+  if (city !== undefined) entry.city = city;
+  return entry;
+}
+
+/**
+ * Groups a region's address points, street ways and interpolation lines
+ * into {@link StreetEntry}s, one per (normalised street name, municipality).
+ * An address without `addr:city` takes the municipality of its postcode
+ * (learnt from the other addresses). A street way or interpolation line
+ * without a municipality joins the nearest same-named entry within
+ * {@link ATTACH_RADIUS_METRES}, else forms its own entry.
+ *
+ * @param region - the region's layers (only `addresses`, `streets`, `interpolations` are read)
+ * @returns the entries, in first-seen order
+ */
+export function buildStreetEntries(region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'>): StreetEntry[] {
+  const cityOfPostcode = new Map<string, string>();
+  for (const address of region.addresses) {
+    if (address.postcode !== undefined && address.city !== undefined && address.city.trim() !== '') {
+      const postcode = normalizePostcode(address.postcode);
+      if (!cityOfPostcode.has(postcode)) cityOfPostcode.set(postcode, address.city.trim());
+    }
+  }
+  const entries = new Map<string, StreetEntry>();
+  const entriesByKey = new Map<string, StreetEntry[]>();
+  const entryFor = (streetName: string, cityName: string | undefined): StreetEntry | null => {
+    const parts = analyzeStreet(streetName);
+    if (parts.core.length === 0) return null;
+    const key = exactKey(parts);
+    const city = cityName?.trim() === '' ? undefined : cityName?.trim();
+    const cityKey = city === undefined ? '' : normalizeCity(city);
+    const groupKey = `${key}\u0000${cityKey}`;
+    let entry = entries.get(groupKey);
+    if (entry === undefined) {
+      entry = newEntry(streetName.trim(), parts, cityKey, city);
+      entries.set(groupKey, entry);
+      const list = entriesByKey.get(key);
+      if (list === undefined) entriesByKey.set(key, [entry]);
+      else list.push(entry);
+    }
+    return entry;
+  };
+
+  for (const address of region.addresses) {
+    const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode.get(normalizePostcode(address.postcode)));
+    const entry = entryFor(address.street, city);
+    if (entry === null) continue;
+    const spelling = address.street.trim();
+    entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
+    if (address.postcode !== undefined && address.postcode.trim() !== '') {
+      const postcode = normalizePostcode(address.postcode);
+      const known = entry.postcodes.get(postcode);
+      if (known === undefined) entry.postcodes.set(postcode, { display: address.postcode.trim(), count: 1 });
+      else known.count += 1;
+    }
+    if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
+    for (const key of houseNumberKeys(address.housenumber)) if (!entry.byNumber.has(key)) entry.byNumber.set(key, address);
+    for (const part of houseNumberParts(address.housenumber)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
+  }
+  const addressesOf = new Map<StreetEntry, AddressPoint[]>();
+  for (const entry of entries.values()) {
+    entry.numbered.sort((a, b) => a.value - b.value || a.suffix.localeCompare(b.suffix));
+    addressesOf.set(entry, [...new Set(entry.numbered.map((item) => item.address))]);
+    entry.centroid = meanPoint(addressesOf.get(entry) ?? []);
+    let best = entry.name;
+    let bestCount = 0;
+    for (const [spelling, count] of entry.spellings) {
+      if (count > bestCount) {
+        best = spelling;
+        bestCount = count;
+      }
+    }
+    entry.name = best;
+  }
+
+  const attach = (streetName: string, cityName: string | undefined, near: LatLng | undefined): StreetEntry | null => {
+    if (cityName === undefined || cityName.trim() === '') {
+      const parts = analyzeStreet(streetName);
+      const sameName = entriesByKey.get(exactKey(parts)) ?? [];
+      let nearest: StreetEntry | null = null;
+      let nearestDistance = ATTACH_RADIUS_METRES;
+      for (const candidate of sameName) {
+        const distance = candidate.centroid === null || near === undefined ? Number.POSITIVE_INFINITY : haversineMetres(candidate.centroid, near);
+        if (distance <= nearestDistance) {
+          nearest = candidate;
+          nearestDistance = distance;
+        }
+      }
+      if (nearest !== null) return nearest;
+      if (sameName.length === 1 && sameName[0] !== undefined && sameName[0].centroid === null) return sameName[0];
+    }
+    return entryFor(streetName, cityName);
+  };
+  for (const street of region.streets) {
+    const lines = street.lines.filter((line) => line.length > 0);
+    const entry = attach(street.name, street.city, lines[0]?.[0]);
+    if (entry !== null) entry.lines.push(...lines);
+  }
+  for (const line of region.interpolations) {
+    const entry = attach(line.street, line.city, line.points[0]);
+    if (entry !== null) entry.interpolations.push(line);
+  }
+  return [...entries.values()];
+}
+
+/**
+ * The point that stands for a whole street (precision `street`): the point
+ * of its geometry nearest the centroid of its mapped addresses; without
+ * addresses, the midpoint of its longest line; without geometry, the mapped
+ * address nearest that centroid.
+ *
+ * @param entry - a street entry
+ * @returns the point, or null when the entry has neither geometry nor addresses
+ */
+export function streetRepresentativePoint(entry: StreetEntry): LatLng | null {
+  if (entry.centroid === null) return midpointOfLongestLine(entry.lines);
+  if (entry.lines.length > 0) return nearestPointOnLines(entry.lines, entry.centroid);
+  let nearest: LatLng | null = null;
+  let nearestDistance = Number.POSITIVE_INFINITY;
+  for (const { address } of entry.numbered) {
+    const distance = haversineMetres(address, entry.centroid);
+    if (distance < nearestDistance) {
+      nearest = { lat: address.lat, lng: address.lng };
+      nearestDistance = distance;
+    }
+  }
+  return nearest;
+}

@@ -59,7 +59,7 @@ function competitionInsight(competition: CompetitorSearch, nearestOutside: Nearb
   const rated = competition.competitors.filter((competitor) => competitor.rating !== null).length;
   const rating =
     competition.averageRating === null
-      ? ' No ratings are known for them.'
+      ? ` No rating is known for ${competition.count === 1 ? 'it' : 'them'}.`
       : ` Average rating ${competition.averageRating.toFixed(1)} across ${plural(rated, 'rated place', 'rated places')}.`;
   return {
     headline: `${plural(competition.count, `${noun} competitor`, `${noun} competitors`)} within ${radius}`,

@@ -40,3 +40,16 @@ describe('CATEGORY_DEFINITIONS', () => {
     expect(categoriesOf(tags)).toEqual(expected);
   });
 });
+
+describe('docs/categories.md', () => {
+  it('lists every category with the radius in code', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const doc = await readFile(new URL('../../../../docs/categories.md', import.meta.url), 'utf8');
+    for (const category of CATEGORIES) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${category}\` |`));
+      expect(row, category).toBeDefined();
+      const radius = CATEGORY_DEFINITIONS[category].radiusMetres.toLocaleString('en-US');
+      expect(row?.split('|')[4]?.trim(), category).toBe(radius);
+    }
+  });
+});

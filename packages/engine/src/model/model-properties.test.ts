@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { CATEGORIES, roundScore, type Category } from '@locscore/schema';
+import { describe, expect, it } from 'vitest';
+import { DEMAND_KINDS, type DemandKind } from '../market/demand-kinds.js';
+import { computeMarketFit, type DemandAmounts } from '../market/market-fit.js';
+import type { Station, TransitMode } from '../region/types.js';
+import { competitorPressure, competitorScoreFromPressure, type CompetitorPressureInput } from './competitor-score.js';
+import { overallScore } from './overall.js';
+import { transitScoreFromSupply, transitSupply } from './transit-score.js';
+import { walkDecay } from './walk-decay.js';
+
+const MODES: TransitMode[] = ['subway', 'light_rail', 'rail', 'tram', 'monorail', 'funicular', 'brt'];
+const category = fc.constantFrom<Category>(...CATEGORIES);
+const distance = fc.double({ min: 0, max: 2_600, noNaN: true });
+const stationArb = fc.record({
+  modes: fc.subarray(MODES),
+  weeklyDepartures: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }),
+});
+const toStation = (spec: { modes: TransitMode[]; weeklyDepartures: number | undefined }, id: number): Station => ({
+  id: `s${id}`,
+  name: `Station ${id}`,
+  lat: 0,
+  lng: 0,
+  sources: ['test'],
+  modes: spec.modes,
+  ...(spec.weeklyDepartures === undefined ? {} : { weeklyDepartures: spec.weeklyDepartures }),
+});
+const transitScore = (stations: Array<{ item: Station; distanceMetres: number }>, buses: number) =>
+  roundScore(transitScoreFromSupply(transitSupply(stations, buses)));
+const isScore = (value: number) => value >= 0 && value <= 10 && roundScore(value) === value;
+
+describe('model properties', () => {
+  it('a nearer station never lowers the transit score', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(stationArb, distance), { maxLength: 6 }), stationArb, distance, distance, fc.nat(12), (others, moved, a, b, buses) => {
+        const near = Math.min(a, b);
+        const far = Math.max(a, b);
+        const rest = others.map(([spec, d], index) => ({ item: toStation(spec, index), distanceMetres: d }));
+        const station = toStation(moved, 99);
+        const nearer = transitScore([...rest, { item: station, distanceMetres: near }], buses);
+        const farther = transitScore([...rest, { item: station, distanceMetres: far }], buses);
+        expect(nearer).toBeGreaterThanOrEqual(farther);
+        expect(isScore(nearer)).toBe(true);
+      }),
+    );
+  });
+
+  it('more bus stops within 400 m never lower the transit score', () => {
+    fc.assert(
+      fc.property(fc.nat(30), fc.nat(30), (a, b) => {
+        expect(transitScore([], Math.max(a, b))).toBeGreaterThanOrEqual(transitScore([], Math.min(a, b)));
+      }),
+    );
+  });
+
+  const competitorArb = fc.record({
+    distanceMetres: fc.double({ min: 0, max: 3_000, noNaN: true }),
+    rating: fc.option(fc.double({ min: 0, max: 5, noNaN: true }), { nil: null }),
+  });
+  it('one more competitor never raises the competitor score', () => {
+    fc.assert(
+      fc.property(fc.array(competitorArb, { maxLength: 30 }), competitorArb, fc.integer({ min: 300, max: 3_000 }), (existing, extra, radius) => {
+        const before = roundScore(competitorScoreFromPressure(competitorPressure(existing, radius)));
+        const after = roundScore(competitorScoreFromPressure(competitorPressure([...existing, extra], radius)));
+        expect(after).toBeLessThanOrEqual(before);
+        expect(isScore(after)).toBe(true);
+      }),
+    );
+  });
+
+  it('a nearer or better-rated competitor never raises the competitor score', () => {
+    fc.assert(
+      fc.property(competitorArb, fc.double({ min: 0, max: 3_000, noNaN: true }), fc.double({ min: 0, max: 5, noNaN: true }), (base, nearer, better) => {
+        const moved: CompetitorPressureInput = { ...base, distanceMetres: Math.min(base.distanceMetres, nearer) };
+        const rated: CompetitorPressureInput = { ...base, rating: Math.max(base.rating ?? 4, better) };
+        const score = (c: CompetitorPressureInput) => competitorScoreFromPressure(competitorPressure([c], 1_000));
+        expect(score(moved)).toBeLessThanOrEqual(score(base));
+        expect(score(rated)).toBeLessThanOrEqual(score({ ...base, rating: base.rating ?? 4 }));
+      }),
+    );
+  });
+
+  const amountsArb = fc.record(
+    Object.fromEntries(DEMAND_KINDS.map((kind) => [kind, fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined })])) as Record<
+      DemandKind,
+      fc.Arbitrary<number | undefined>
+    >,
+  );
+  it('more demand (or a nearer major road) never lowers market fit', () => {
+    fc.assert(
+      fc.property(category, amountsArb, fc.constantFrom(...DEMAND_KINDS), fc.integer({ min: 1, max: 5_000 }), (cat, raw, kind, extra) => {
+        const amounts: DemandAmounts = { ...raw, [kind]: raw[kind] ?? 0 };
+        const more: DemandAmounts = { ...amounts };
+        const current = amounts[kind] ?? 0;
+        more[kind] = kind === 'roads' ? Math.max(0, current - extra) : current + extra;
+        const before = roundScore(10 * computeMarketFit(cat, amounts).fit);
+        const after = roundScore(10 * computeMarketFit(cat, more).fit);
+        expect(after).toBeGreaterThanOrEqual(before);
+        expect(isScore(after)).toBe(true);
+      }),
+    );
+  });
+
+  it('the overall score is a 0-10 one-decimal weighted mean within the sub-scores', () => {
+    const sub = fc.integer({ min: 0, max: 100 }).map((n) => n / 10);
+    fc.assert(
+      fc.property(category, sub, sub, sub, (cat, transit, competitor, marketFit) => {
+        const score = overallScore(cat, { transit, competitor, marketFit });
+        expect(isScore(score)).toBe(true);
+        expect(score).toBeGreaterThanOrEqual(Math.min(transit, competitor, marketFit) - 0.05);
+        expect(score).toBeLessThanOrEqual(Math.max(transit, competitor, marketFit) + 0.05);
+      }),
+    );
+  });
+
+  it('walk decay is 1 within 400 m, 0 from 2.4 km and non-increasing between', () => {
+    expect(walkDecay(0)).toBe(1);
+    expect(walkDecay(400)).toBe(1);
+    expect(walkDecay(2_400)).toBe(0);
+    expect(walkDecay(1_609)).toBeGreaterThan(0.1);
+    expect(walkDecay(1_609)).toBeLessThan(0.2);
+    fc.assert(
+      fc.property(distance, distance, (a, b) => {
+        expect(walkDecay(Math.min(a, b))).toBeGreaterThanOrEqual(walkDecay(Math.max(a, b)));
+      }),
+    );
+  });
+});

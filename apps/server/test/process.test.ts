@@ -49,6 +49,18 @@ describe('one process per PGlite data dir', () => {
       await store.close();
     }
   });
+
+  it('takes over at once the lock of a holder that was killed', async () => {
+    const dataDir = join(root, 'killed');
+    const child = spawnTs(HOLD_STORE, [dataDir]);
+    await waitForLine(child, 'stdout', /ready (\d+)/);
+    child.kill('SIGKILL');
+    await exited(child);
+    // The lock directory is still there and fresh (< 10 s): only the dead pid lets us in.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const store = await openStore({ dataDir });
+    await store.close();
+  });
 });
 
 describe('src/main.ts', () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 
@@ -33,20 +33,42 @@ const PID_NAME = 'locscore.pid';
 const STALE_MS = 10_000;
 
 /**
- * Takes the exclusive lock of a data directory (created when absent).
+ * A lock younger than this (ms) is never taken over, even when its recorded
+ * pid is dead: its new holder may not have written its pid yet.
+ */
+const TAKEOVER_MIN_AGE_MS = 1_000;
+
+/** Whether a process with this id exists (signal 0 probes without signalling). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
+function isLocked(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ELOCKED';
+}
+
+/**
+ * Takes the exclusive lock of a data directory (created when absent). A lock
+ * left by a process that died (its pid no longer exists, e.g. after
+ * `kill -9`) is taken over at once instead of after the 10 s staleness delay.
  *
  * @param dataDir - the data directory
  * @returns a function releasing the lock
- * @throws StoreLockedError when another process (or another open store of
- *   this process) holds it
+ * @throws StoreLockedError when another live process (or another open store
+ *   of this process) holds it
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const pidFile = join(dataDir, PID_NAME);
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dataDir, {
-      lockfilePath: join(dataDir, LOCK_NAME),
+  const lockPath = join(dataDir, LOCK_NAME);
+  const take = (): Promise<() => Promise<void>> =>
+    lockfile.lock(dataDir, {
+      lockfilePath: lockPath,
       stale: STALE_MS,
       retries: 0,
       realpath: false,
@@ -54,13 +76,28 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         process.emitWarning(`locscore data dir lock compromised: ${error.message}`);
       },
     });
+  let release: () => Promise<void>;
+  try {
+    release = await take();
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ELOCKED') {
-      const text = await readFile(pidFile, 'utf8').catch(() => '');
-      const pid = Number.parseInt(text, 10);
-      throw new StoreLockedError(dataDir, Number.isFinite(pid) ? pid : null);
+    if (!isLocked(error)) throw error;
+    const text = await readFile(pidFile, 'utf8').catch(() => '');
+    const parsed = Number.parseInt(text, 10);
+    const pid = Number.isFinite(parsed) ? parsed : null;
+    const age = await stat(lockPath).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
+    if (pid === null || pid === process.pid || isAlive(pid) || age < TAKEOVER_MIN_AGE_MS) {
+      throw new StoreLockedError(dataDir, pid);
     }
-    throw error;
+    await rm(lockPath, { recursive: true, force: true });
+    try {
+      release = await take();
+    } catch (retryError) {
+      if (isLocked(retryError)) throw new StoreLockedError(dataDir, null);
+      throw retryError;
+    }
   }
   await writeFile(pidFile, String(process.pid));
   return async () => {

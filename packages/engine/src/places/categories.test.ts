@@ -49,7 +49,7 @@ describe('docs/categories.md', () => {
       const row = doc.split('\n').find((line) => line.startsWith(`| \`${category}\` |`));
       expect(row, category).toBeDefined();
       const radius = CATEGORY_DEFINITIONS[category].radiusMetres.toLocaleString('en-US');
-      expect(row?.split('|')[4]?.trim(), category).toBe(radius);
+      expect(row?.split(/(?<!\\)\|/)[4]?.trim(), category).toBe(radius);
     }
   });
 });

@@ -87,7 +87,7 @@ describe('createEngine', () => {
     expect(result.meta?.region?.name).toBe('Village');
     expect(result.meta?.geocodePrecision).toBe('interpolated');
     expect(result.nearestStation).toBeNull();
-    expect(result.insights.some(({ headline }) => headline === 'Located interpolated')).toBe(true);
+    expect(result.insights.some(({ headline }) => headline === 'Located by interpolation')).toBe(true);
   });
 
   it('reports absent transit and competitors as null and empty, and names the nearest competitor outside', async () => {

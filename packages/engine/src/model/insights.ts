@@ -125,7 +125,13 @@ export function buildInsights(input: InsightInput): Insight[] {
       street: 'at its street, since no house number there is mapped',
       approximate: 'approximately, by a third-party geocoder',
     };
-    insights.push({ headline: `Located ${geocode.precision === 'street' ? 'at street level' : geocode.precision}`, detail: `${geocode.matchedAddress} was placed ${how[geocode.precision]}; distances are accurate to that.` });
+    const headlines: Record<GeocodePrecision, string> = {
+      address_point: 'Located at the mapped address',
+      interpolated: 'Located by interpolation',
+      street: 'Located at street level',
+      approximate: 'Located approximately',
+    };
+    insights.push({ headline: headlines[geocode.precision], detail: `${geocode.matchedAddress} was placed ${how[geocode.precision]}; distances are accurate to that.` });
   }
   return insights.slice(0, 6);
 }

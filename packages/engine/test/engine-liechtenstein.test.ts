@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { CATEGORIES, ScoreResult } from '@locscore/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import { AddressNotFoundError } from '../src/errors.js';
+import { CATEGORY_DEFINITIONS } from '../src/places/categories.js';
+import { haversineMetres } from '../src/region/geometry.js';
+import { importRegion } from '../src/region/import-region.js';
+import { loadRegion } from '../src/region/pack-read.js';
+import type { RegionData } from '../src/region/types.js';
+import type { ScoringEngine } from '../src/scoring-engine.js';
+import { sharedFile, tempFolder } from './region-fixtures.js';
+
+const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
+
+describe.skipIf(pbf === null)('createEngine over the Liechtenstein pack (real OSM data)', () => {
+  let work: Awaited<ReturnType<typeof tempFolder>>;
+  let region: RegionData;
+  let engine: ScoringEngine;
+
+  beforeAll(async () => {
+    work = await tempFolder('li-engine');
+    const report = await importRegion({ osm: pbf ?? '', name: 'Liechtenstein', out: join(work.dir, 'pack') });
+    region = await loadRegion(report.outDir);
+    engine = createEngine({ regions: [region] });
+  });
+  afterAll(async () => work?.cleanup());
+
+  it('scores Städtle 38, Vaduz for coffee with the real nearest station and cafés', async () => {
+    const result = await engine.score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' });
+    expect(ScoreResult.parse(result)).toEqual(result);
+    expect(result.meta?.geocodePrecision).toBe('address_point');
+    expect(result.meta?.region?.name).toBe('Liechtenstein');
+    expect(result.meta?.region?.attribution).toMatch(/OpenStreetMap/);
+
+    // The nearest rail station, found here by brute force over the pack's stations.
+    const rapid = region.stations
+      .map((station) => ({ station, d: haversineMetres(result.coordinates, station) }))
+      .filter(({ d }) => d <= 5_000)
+      .sort((a, b) => a.d - b.d)[0];
+    expect(rapid).toBeDefined();
+    expect(result.nearestStation).toBe(rapid?.station.name);
+    expect(result.transitDistanceMetres).toBe(Math.round(rapid?.d ?? -1));
+    expect(result.insights[0]?.headline).toContain(rapid?.station.name ?? '?');
+
+    const cafes = region.pois.filter((poi) => CATEGORY_DEFINITIONS.coffee.matches(poi.tags) && haversineMetres(result.coordinates, poi) <= 500);
+    expect(result.competitorCount).toBe(cafes.length);
+    const distances = result.competitors.map((competitor) => competitor.distanceMetres ?? -1);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('finds Nendeln station for an address mapped next to it', async () => {
+    const nendeln = region.stations.find((station) => station.name === 'Nendeln');
+    expect(nendeln).toBeDefined();
+    if (nendeln === undefined) return;
+    const near = region.addresses
+      .filter((address) => address.city !== undefined && /^\d+$/.test(address.housenumber))
+      .map((address) => ({ address, d: haversineMetres(address, nendeln) }))
+      .sort((a, b) => a.d - b.d)[0];
+    expect(near).toBeDefined();
+    if (near === undefined) return;
+    const { address } = near;
+    const result = await engine.score({ address: `${address.street} ${address.housenumber}, ${address.postcode ?? ''} ${address.city ?? ''}`, category: 'dry-cleaning' });
+    expect(result.nearestStation).toBe('Nendeln');
+    expect(result.transitDistanceMetres).toBeLessThan(near.d + 100);
+  });
+
+  it('scores every category within 0-10 and rejects a street that does not exist', async () => {
+    for (const category of CATEGORIES) {
+      const result = await engine.score({ address: 'Städtle 38, 9490 Vaduz', category });
+      ScoreResult.parse(result);
+    }
+    await expect(engine.score({ address: 'Nonexistentweg 99, 9490 Vaduz', category: 'coffee' })).rejects.toBeInstanceOf(AddressNotFoundError);
+  });
+
+  it('scores in well under a few milliseconds once loaded', async () => {
+    const times: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const category of CATEGORIES) {
+        const start = performance.now();
+        await engine.score({ address: 'Städtle 38, 9490 Vaduz', category });
+        times.push(performance.now() - start);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] ?? Number.POSITIVE_INFINITY;
+    console.info(`score() median ${median.toFixed(3)} ms over ${times.length} calls (geocode + scoring)`);
+    expect(median).toBeLessThan(20);
+  });
+});

@@ -49,6 +49,20 @@ interface RankedCandidates {
 /** How the query's town relates to a street: 2 matches, 1 cannot tell, 0 contradicts. */
 type TownTier = 0 | 1 | 2;
 
+/**
+ * Display order for a street: North American (`350 5th Avenue, New York, NY
+ * 10118`) when its addresses carry a state or province or a Canadian postal
+ * code; continental European (`Städtle 38, 9490 Vaduz`) when they carry only
+ * numeric postcodes and no state; else the order the query was written in.
+ */
+function styleOf(entry: StreetEntry, written: AddressStyle): AddressStyle {
+  if (entry.state !== undefined) return 'number-first';
+  const postcodes = [...entry.postcodes.keys()];
+  if (postcodes.some((postcode) => /^[A-Z]\d[A-Z]/.test(postcode))) return 'number-first';
+  if (postcodes.length > 0 && postcodes.every((postcode) => /^\d{4,5}$/.test(postcode))) return 'street-first';
+  return written;
+}
+
 /** Query pieces derived once per lookup. */
 interface Query {
   parsed: ParsedAddress;
@@ -195,7 +209,7 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
       lat: at.lat,
       lng: at.lng,
       precision,
-      matchedAddress: formatMatchedAddress({ entry: candidate.entry, style: query.style, ...display }),
+      matchedAddress: formatMatchedAddress({ entry: candidate.entry, style: styleOf(candidate.entry, query.style), ...display }),
       confidence:
         Math.round(CONFIDENCE.precision[precision] * candidate.nameScore * townFactor * (ambiguous ? CONFIDENCE.ambiguous : 1) * 100) / 100,
     });
@@ -263,7 +277,8 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
       // Written without commas, the city may trail the street: `12 Main St Springfield`.
       const words = parsed.street.split(' ');
       for (let cut = 1; cut <= Math.min(3, words.length - 1); cut += 1) {
-        const retry = lookup({ ...parsed, street: words.slice(0, -cut).join(' '), city: words.slice(-cut).join(' ') }, style);
+        const split = parseAddress(`${words.slice(0, -cut).join(' ')}, ${words.slice(-cut).join(' ')}`);
+        const retry = lookup({ ...parsed, ...split, housenumber: split.housenumber ?? parsed.housenumber }, style);
         if (retry !== null) return retry;
       }
       return null;

@@ -1,0 +1,263 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { haversineMetres } from '../region/geometry.js';
+import type { AddressPoint, InterpolationLine, RegionData, Street } from '../region/types.js';
+import { createGeocoder } from './geocoder.js';
+
+let nextId = 1;
+function address(street: string, housenumber: string, lat: number, lng: number, extra: Partial<AddressPoint> = {}): AddressPoint {
+  nextId += 1;
+  return { street, housenumber, lat, lng, osmId: `n${nextId}`, ...extra };
+}
+
+const vaduz = { city: 'Vaduz', postcode: '9490' };
+const triesen = { city: 'Triesen', postcode: '9495' };
+const brossard = { city: 'Brossard', postcode: 'J4Y 2P4', state: 'QC' };
+const newYork = { city: 'New York', state: 'NY' };
+
+/** Städtle, Vaduz: numbers 30-50 on a north-south line, odd on the east side; 36, 44 and 45 unmapped. */
+const staedtle = [...Array.from({ length: 21 }, (_, i) => 30 + i)]
+  .filter((n) => n !== 36 && n !== 44 && n !== 45)
+  .map((n) => address('Städtle', String(n), 47.138 + n * 0.00002, n % 2 === 1 ? 9.5216 : 9.5214, vaduz));
+
+/** Perry Street, West Village: numbers along an east-west line. */
+const perry = [50, 51, 52, 53, 54, 55, 57, 61].map((n) =>
+  address('Perry Street', String(n), n % 2 === 1 ? 40.7357 : 40.7355, -74.003 - n * 0.00001, { ...newYork, postcode: '10014' }),
+);
+
+const addresses: AddressPoint[] = [
+  ...staedtle,
+  address('Landstrasse', '12', 47.13, 9.52, vaduz),
+  address('Landstrasse', '20', 47.1306, 9.5202, vaduz),
+  address('Landstrasse', '10', 47.1, 9.525, triesen),
+  address('Landstrasse', '12', 47.1002, 9.525, triesen),
+  address('Landstrasse', '14', 47.1004, 9.525, triesen),
+  address('Fürst-Franz-Josef-Strasse', '5', 47.1405, 9.5205, vaduz),
+  address('Höfleweg', '1', 47.065, 9.5, { city: 'Balzers', postcode: '9496' }),
+  address('Boulevard Matte', '3777', 45.4318, -73.4672, brossard),
+  address('Boulevard Matte', '3555', 45.433, -73.47, brossard),
+  address('Boulevard Matte', '3755-3791', 45.432, -73.4675, brossard),
+  address('Boulevard Gouin Est', '1239', 45.561964, -73.667297, { city: 'Montréal', postcode: 'H2C 1B3', state: 'QC' }),
+  address('Boulevard Gouin Ouest', '1239', 45.52, -73.72, { city: 'Montréal', postcode: 'H4J 1A1', state: 'QC' }),
+  address('Rue Sainte-Catherine Ouest', '345', 45.5035, -73.568, { city: 'Montréal', postcode: 'H3B 1A1', state: 'QC' }),
+  address('Boulevard Saint-Laurent', '100', 45.5075, -73.5565, { city: 'Montréal', postcode: 'H2Y 1Y5', state: 'QC' }),
+  address('5th Avenue', '350', 40.7484, -73.9857, { ...newYork, postcode: '10118' }),
+  ...perry,
+  address('Main Street', '12', 39.8017, -89.6436, { city: 'Springfield', state: 'IL', postcode: '62701', unit: '4' }),
+];
+
+const streets: Street[] = [
+  { name: 'Städtle', city: 'Vaduz', lines: [[{ lat: 47.138, lng: 9.5215 }, { lat: 47.14, lng: 9.5215 }]] },
+  { name: 'Bank Street', city: 'New York', lines: [[{ lat: 40.7362, lng: -74.0 }, { lat: 40.7366, lng: -74.006 }], [{ lat: 40.7366, lng: -74.006 }, { lat: 40.7367, lng: -74.0062 }]] },
+  { name: 'Perry Street', lines: [[{ lat: 40.7356, lng: -74.0 }, { lat: 40.7356, lng: -74.008 }]] },
+];
+
+const interpolations: InterpolationLine[] = [
+  {
+    street: 'West 11th Street',
+    city: 'New York',
+    interpolation: 'even',
+    points: [{ lat: 40.736, lng: -74.005 }, { lat: 40.7362, lng: -74.006 }, { lat: 40.7365, lng: -74.007 }],
+    numbers: [250, null, 270],
+  },
+];
+
+const region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'> = { addresses, streets, interpolations };
+const geocoder = createGeocoder(region);
+
+const byKey = (street: string, number: string, city: string): AddressPoint => {
+  const found = addresses.find((a) => a.street === street && a.housenumber === number && a.city === city);
+  if (found === undefined) throw new Error(`fixture lacks ${number} ${street}, ${city}`);
+  return found;
+};
+
+describe('createGeocoder: exact address points under many spellings', () => {
+  const cases: Array<[AddressPoint, string[]]> = [
+    [
+      byKey('Städtle', '38', 'Vaduz'),
+      ['Städtle 38, 9490 Vaduz', 'Stadtle 38, Vaduz', 'STAEDTLE 38', 'städtle 38 9490 vaduz', 'Städtle 38, FL-9490 Vaduz, Liechtenstein', '38 Städtle, Vaduz'],
+    ],
+    [
+      byKey('Landstrasse', '12', 'Triesen'),
+      ['Landstrasse 12, FL-9495 Triesen', 'Landstr. 12, 9495 Triesen', 'Landstraße 12, Triesen', 'LANDSTRASSE 12, TRIESEN', 'Land-Strasse 12, 9495'],
+    ],
+    [byKey('Fürst-Franz-Josef-Strasse', '5', 'Vaduz'), ['Fürst-Franz-Josef-Strasse 5, Vaduz', 'Fuerst-Franz-Josef-Str. 5', 'Furst Franz Josef Strasse 5, 9490 Vaduz']],
+    [
+      byKey('Boulevard Matte', '3777', 'Brossard'),
+      [
+        '3777 Boul. Matte, Brossard, QC J4Y 2P4',
+        '3777 boulevard Matte, Brossard',
+        '3777 Blvd Matte',
+        '3777 Matte Blvd, Brossard, QC',
+        '3777 BD MATTE BROSSARD QC J4Y2P4',
+        '3777 Matte, Brossard',
+        '3777 boul. Matte, app. 5, Brossard (Québec) J4Y 2P4',
+      ],
+    ],
+    [
+      byKey('Boulevard Gouin Est', '1239', 'Montréal'),
+      ['1239 boulevard Gouin Est, Montréal, QC H2C 1B3', '1239 Boul. Gouin E, Montreal', '1239 GOUIN BLVD EAST, MONTREAL', '1239 Gouin, H2C 1B3'],
+    ],
+    [byKey('Boulevard Gouin Ouest', '1239', 'Montréal'), ['1239 boulevard Gouin Ouest, Montréal', '1239 Gouin O, Montreal, QC', '1239 Gouin Blvd W']],
+    [
+      byKey('Rue Sainte-Catherine Ouest', '345', 'Montréal'),
+      ['12-345 Rue Sainte-Catherine O', '345 rue Ste-Catherine Ouest, Montréal', '345 Sainte-Catherine Street West, Montreal', '#200 - 345 Rue Ste-Catherine O.'],
+    ],
+    [byKey('Boulevard Saint-Laurent', '100', 'Montréal'), ['100 St Laurent Blvd, Montreal', '100 boul. St-Laurent', '100 Boulevard Saint-Laurent, Montréal, QC']],
+    [byKey('5th Avenue', '350', 'New York'), ['350 5th Avenue, New York, NY 10118', '350 Fifth Ave, New York', '350 5th Av., NY 10118', '350 5th Avenue New York NY 10118']],
+    [byKey('Perry Street', '55', 'New York'), ['55 Perry Street, New York, NY 10014', '55 Perry St', '55 PERRY ST., NEW YORK']],
+    [byKey('Main Street', '12', 'Springfield'), ['Apt 4, 12 Main St, Springfield', '12 Main St, Suite 300, Springfield, IL 62701', '12 Main St Springfield', '12 Main Street Apt 4']],
+    [byKey('Boulevard Matte', '3755-3791', 'Brossard'), ['3755-3791 Boul. Matte, Brossard', '3791 boulevard Matte, Brossard']],
+  ];
+  for (const [expected, spellings] of cases) {
+    it.each(spellings)(`%s → ${expected.housenumber} ${expected.street}, ${expected.city ?? ''}`, (text) => {
+      const match = geocoder.geocode(text);
+      expect(match).not.toBeNull();
+      expect(match?.precision).toBe('address_point');
+      expect(match?.lat).toBe(expected.lat);
+      expect(match?.lng).toBe(expected.lng);
+      expect(match?.confidence).toBeGreaterThan(0.5);
+      expect(match?.confidence).toBeLessThanOrEqual(1);
+    });
+  }
+
+  it('writes a clean display string from the data', () => {
+    expect(geocoder.geocode('stadtle 38 vaduz')?.matchedAddress).toBe('Städtle 38, 9490 Vaduz');
+    expect(geocoder.geocode('350 Fifth Ave, New York')?.matchedAddress).toBe('350 5th Avenue, New York, NY 10118');
+    expect(geocoder.geocode('3777 boul matte brossard qc j4y 2p4')?.matchedAddress).toBe('3777 Boulevard Matte, Brossard, QC J4Y 2P4');
+  });
+
+  it('gives full confidence to an exact address in the named town, less without a town', () => {
+    expect(geocoder.geocode('Städtle 38, 9490 Vaduz')?.confidence).toBe(1);
+    expect(geocoder.geocode('Städtle 38')?.confidence).toBeLessThan(1);
+  });
+});
+
+describe('createGeocoder: towns', () => {
+  const vaduz12 = byKey('Landstrasse', '12', 'Vaduz');
+  const triesen12 = byKey('Landstrasse', '12', 'Triesen');
+
+  it('takes the street of the named town when several towns have it', () => {
+    expect(geocoder.geocode('Landstrasse 12, 9490 Vaduz')).toMatchObject({ lat: vaduz12.lat, lng: vaduz12.lng, precision: 'address_point' });
+    expect(geocoder.geocode('Landstrasse 12, Triesen')).toMatchObject({ lat: triesen12.lat, lng: triesen12.lng, precision: 'address_point' });
+    expect(geocoder.geocode('Landstrasse 12, 9495')).toMatchObject({ lat: triesen12.lat, lng: triesen12.lng });
+  });
+
+  it('never prefers another town’s exact number over the named town’s street', () => {
+    const match = geocoder.geocode('Landstrasse 14, 9490 Vaduz');
+    expect(match?.precision).toBe('interpolated');
+    expect(haversineMetres(match ?? { lat: 0, lng: 0 }, vaduz12)).toBeLessThan(200);
+    expect(match?.matchedAddress).toBe('Landstrasse 14, 9490 Vaduz');
+  });
+
+  it('answers null when the street exists only in another known town', () => {
+    expect(geocoder.geocode('Landstrasse 12, 9496 Balzers')).toBeNull();
+    expect(geocoder.geocode('Städtle 38, Triesen')).toBeNull();
+  });
+
+  it('accepts a town the region does not know, with lower confidence', () => {
+    const match = geocoder.geocode('Städtle 38, Oberland');
+    expect(match?.precision).toBe('address_point');
+    expect(match?.confidence).toBeLessThan(0.9);
+  });
+});
+
+describe('createGeocoder: interpolation', () => {
+  it('interpolates between the nearest lower and higher numbers of the same parity', () => {
+    const lower = byKey('Städtle', '34', 'Vaduz');
+    const higher = byKey('Städtle', '38', 'Vaduz');
+    const match = geocoder.geocode('Städtle 36, 9490 Vaduz');
+    expect(match?.precision).toBe('interpolated');
+    expect(match?.lat).toBeCloseTo((lower.lat + higher.lat) / 2, 9);
+    expect(match?.lng).toBeCloseTo(9.5214, 9); // the even side
+    expect(match?.matchedAddress).toBe('Städtle 36, 9490 Vaduz');
+    expect(match?.confidence).toBeLessThan(1);
+  });
+
+  it('places an odd number on the odd side', () => {
+    const match = geocoder.geocode('Städtle 45, Vaduz');
+    expect(match?.precision).toBe('interpolated');
+    expect(match?.lng).toBeCloseTo(9.5216, 9);
+  });
+
+  it('uses the mapped position of the same number with another letter', () => {
+    const base = byKey('Städtle', '38', 'Vaduz');
+    expect(geocoder.geocode('Städtle 38b, Vaduz')).toMatchObject({ precision: 'interpolated', lat: base.lat, lng: base.lng });
+  });
+
+  it('interpolates along an addr:interpolation way', () => {
+    const match = geocoder.geocode('260 West 11th Street, New York, NY');
+    expect(match?.precision).toBe('interpolated');
+    expect(match?.lat).toBeGreaterThan(40.736);
+    expect(match?.lat).toBeLessThan(40.7365);
+    expect(geocoder.geocode('261 W 11th St')?.precision).not.toBe('interpolated'); // odd number on an even way
+  });
+
+  it('does not interpolate across a gap wider than the cap', () => {
+    expect(geocoder.geocode('Perry Street 59')?.precision).toBe('interpolated');
+    const far = geocoder.geocode('101 Perry Street, New York');
+    expect(far?.precision).toBe('street');
+  });
+});
+
+describe('createGeocoder: street fallback and not found', () => {
+  it('falls back to the street point nearest its addresses’ centroid', () => {
+    const match = geocoder.geocode('Städtle 400, 9490 Vaduz');
+    expect(match?.precision).toBe('street');
+    expect(match?.lng).toBe(9.5215); // on the street line
+    expect(match?.matchedAddress).toBe('Städtle, 9490 Vaduz');
+    expect(match?.confidence).toBeLessThanOrEqual(0.5);
+  });
+
+  it('uses the midpoint of the longest line of a street without addresses', () => {
+    const match = geocoder.geocode('10 Bank St, New York');
+    expect(match?.precision).toBe('street');
+    expect(match?.lat).toBeCloseTo(40.7364, 4);
+    expect(match?.lng).toBeCloseTo(-74.003, 4);
+  });
+
+  it('matches a street written with a type its data lacks, with lower confidence', () => {
+    const match = geocoder.geocode('38 Städtle Allee');
+    expect(match?.precision).toBe('address_point');
+    expect(match?.matchedAddress).toBe('Städtle 38, 9490 Vaduz');
+    expect(match?.confidence).toBeLessThan(geocoder.geocode('38 Städtle')?.confidence ?? 0);
+  });
+
+  it('locates a street written without a number', () => {
+    expect(geocoder.geocode('Boulevard Matte, Brossard')?.precision).toBe('street');
+  });
+
+  it.each(['1 Nowhere Road, Springfield', '', '   ', '12345', 'Vaduz', 'Nowhere 5, 9490 Vaduz'])('answers null for %j', (text) => {
+    expect(geocoder.geocode(text)).toBeNull();
+  });
+
+  it('names the field on bad input', () => {
+    expect(() => geocoder.geocode(undefined as unknown as string)).toThrow(/address/);
+    expect(() => createGeocoder({} as unknown as RegionData)).toThrow(/region/);
+  });
+});
+
+describe('createGeocoder: typos', () => {
+  it('tolerates one typo in a long street name', () => {
+    const expected = byKey('Städtle', '38', 'Vaduz');
+    const match = geocoder.geocode('Städtel 38, Vaduz');
+    expect(match).toMatchObject({ precision: 'address_point', lat: expected.lat, lng: expected.lng });
+    expect(match?.confidence).toBeLessThan(1);
+    expect(geocoder.geocode('345 Rue Sainte-Catherin Ouest')?.precision).toBe('address_point');
+  });
+
+  it('does not tolerate two typos or a typo in a short name', () => {
+    expect(geocoder.geocode('Stätdel 38, Vaduz')).toBeNull();
+    expect(geocoder.geocode('55 Perri Street')).toBeNull();
+  });
+
+  it('never returns another house number as an address point', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 }), fc.constantFrom('Perry Street', 'Perry St', 'Perri Street', 'Städtle', 'Stadtel'), (n, street) => {
+        const match = geocoder.geocode(`${n} ${street}`);
+        if (match?.precision !== 'address_point') return true;
+        return match.matchedAddress.startsWith(`${n} `) || match.matchedAddress.includes(` ${n},`);
+      }),
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSampleRegion } from '@locscore/engine';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import { startServer, type RunningServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,24 +14,18 @@ import {
   createWebhookHandler,
   LocScoreClient,
   QuotaExceededError,
+  ScoringError,
   type BatchOutcome,
   type ScoreParams,
 } from '../src/index.js';
 
 /*
  * The SDK against the real reference server on 127.0.0.1, scoring the
- * fictional sample region through the real importer and engine. The engine's
- * sample builder and factories are looked up at run time (as the server's
- * engine loader does) so this file skips, saying why, until they exist.
+ * fictional sample region built through the real importer and engine.
  */
-const engineModule: Record<string, unknown> = await import('@locscore/engine');
-const missing = ['buildSampleRegion', 'loadRegion', 'createEngine'].filter((name) => typeof engineModule[name] !== 'function');
-if (missing.length > 0) console.warn(`skipping SDK ↔ server tests: @locscore/engine does not export ${missing.join(', ')} yet`);
-const buildSampleRegion = engineModule['buildSampleRegion'] as (outDir: string) => Promise<unknown>;
-
 const ADDRESS = '110 Main Street, Maple Junction';
 
-describe.skipIf(missing.length > 0)('LocScoreClient against the reference server', () => {
+describe('LocScoreClient against the reference server', () => {
   let dir: string;
   let server: RunningServer;
   let growth: { apiKey: string; webhookSecret: string };
@@ -132,5 +127,19 @@ describe.skipIf(missing.length > 0)('LocScoreClient against the reference server
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+
+  it('an asynchronous request for an unknown address fails: waitForResult throws ScoringError with its code', async () => {
+    const sdk = client(growth.apiKey);
+    const before = (await sdk.getUsage()).used;
+    const outcome = await sdk
+      .scoreAsync({ address: '7 Nowhere Crescent, Atlantis', category: 'coffee', webhookUrl: 'http://127.0.0.1:9/unused' })
+      .then((ack) => sdk.waitForResult(ack.requestId, { intervalMs: 100, timeoutMs: 30_000 }))
+      .catch((error: unknown) => error);
+    // The server queues the request and the job fails: the status endpoint says `failed` with the engine's code.
+    expect(outcome).toBeInstanceOf(ScoringError);
+    expect(outcome).toMatchObject({ code: 'address_not_found', status: null });
+    // A failed request gives its unit back.
+    expect((await sdk.getUsage()).used).toBe(before);
   });
 });

@@ -34,13 +34,14 @@ export function contractUmlauts(word: string): string {
 
 /**
  * Folded comparison key of a municipality name: {@link foldText} with
- * `saint`/`st` and `sainte`/`ste` made equal and umlaut transliterations contracted.
+ * `saint`/`st` and `sainte`/`ste` made equal, umlaut transliterations
+ * contracted, and a trailing parenthesised note dropped (`Balzers (FL)` = `Balzers`).
  *
- * @param city - e.g. `Montréal`, `St-Laurent`, `Triesen`
+ * @param city - e.g. `Montréal`, `St-Laurent`, `Balzers (FL)`
  * @returns e.g. `montreal`, `saint laurent`, `triesen`
  */
 export function normalizeCity(city: string): string {
-  return foldText(city)
+  return foldText(city.replace(/\s*\([^)]*\)\s*$/u, ''))
     .split(' ')
     .map((word) => (word === 'st' ? 'saint' : word === 'ste' ? 'sainte' : contractUmlauts(word)))
     .join(' ');

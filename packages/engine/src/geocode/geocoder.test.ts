@@ -223,6 +223,17 @@ describe('createGeocoder: street fallback and not found', () => {
     expect(match?.confidence).toBeLessThan(geocoder.geocode('38 Städtle')?.confidence ?? 0);
   });
 
+  it('keeps streets of different types apart, except English/French pairs', () => {
+    expect(geocoder.geocode('350 5th Street, New York')).toBeNull();
+    expect(geocoder.geocode('Perry Avenue 55')).toBeNull();
+    expect(geocoder.geocode('345 Sainte-Catherine Street West')?.precision).toBe('address_point');
+  });
+
+  it('drops a street whose state contradicts the query', () => {
+    expect(geocoder.geocode('350 5th Avenue, New York, NJ')).toBeNull();
+    expect(geocoder.geocode('350 5th Avenue, New York, NY')?.precision).toBe('address_point');
+  });
+
   it('locates a street written without a number', () => {
     expect(geocoder.geocode('Boulevard Matte, Brossard')?.precision).toBe('street');
   });

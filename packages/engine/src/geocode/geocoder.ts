@@ -2,12 +2,13 @@ import type { GeocodePrecision } from '@locscore/schema';
 import type { LatLng, RegionData } from '../region/types.js';
 import type { AddressStyle } from './display.js';
 import { formatMatchedAddress } from './display.js';
-import { normalizeCity, normalizePostcode } from './fold.js';
+import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
 import { analyzeStreet, type StreetParts } from './normalize-street.js';
 import { parseAddress } from './parse-address.js';
 import { buildStreetEntries, exactKey, looseKey, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
+import { DIRECTIONS, STREET_TYPES } from './street-words.js';
 import { TypoIndex } from './typo-index.js';
 import type { GeocodeMatch, Geocoder, ParsedAddress } from './types.js';
 
@@ -17,7 +18,8 @@ export const MIN_TYPO_LENGTH = 6;
 /**
  * Confidence factors (0-1), multiplied together. Precision: an exact address
  * 1, interpolated 0.8, street 0.5. Name: exact 1; the same core with the type
- * or direction missing on one side 0.9-0.95, with another type 0.75; one typo
+ * or direction missing on one side 0.9-0.95, with the type in the other
+ * language (`rue`/`street`) 0.9; one typo
  * ×0.85. Town: city or postcode matched 1; none given 0.95; a city unknown to
  * the region 0.85; the postcode contradicting a matched city ×0.9. Several
  * equally good streets (e.g. `Gouin` for `Gouin Est` and `Gouin Ouest`) ×0.8.
@@ -25,7 +27,7 @@ export const MIN_TYPO_LENGTH = 6;
 export const CONFIDENCE = {
   precision: { address_point: 1, interpolated: 0.8, street: 0.5, approximate: 0.4 } satisfies Record<GeocodePrecision, number>,
   missingType: 0.95,
-  otherType: 0.75,
+  translatedType: 0.9,
   missingDirection: 0.9,
   typo: 0.85,
   noTownGiven: 0.95,
@@ -33,6 +35,25 @@ export const CONFIDENCE = {
   postcodeContradicts: 0.9,
   ambiguous: 0.8,
 } as const;
+
+/**
+ * Street types that name the same street in English and French (Montréal
+ * signs both: `Rue Sainte-Catherine Ouest` = `Sainte-Catherine Street West`,
+ * `Chemin de la Côte-des-Neiges` = `Côte-des-Neiges Road`). Any other pair of
+ * different types (`5th Avenue` / `5th Street`) names different streets.
+ */
+const EQUIVALENT_TYPES: ReadonlySet<string> = new Set(
+  [
+    ['rue', 'street'],
+    ['chemin', 'road'],
+    ['route', 'road'],
+    ['route', 'highway'],
+    ['autoroute', 'highway'],
+    ['place', 'square'],
+    ['place', 'platz'],
+    ['strasse', 'street'],
+  ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
 
 /** A street that matched the query's name, and how well. */
 interface Candidate {
@@ -53,13 +74,15 @@ type TownTier = 0 | 1 | 2;
  * Display order for a street: North American (`350 5th Avenue, New York, NY
  * 10118`) when its addresses carry a state or province or a Canadian postal
  * code; continental European (`Städtle 38, 9490 Vaduz`) when they carry only
- * numeric postcodes and no state; else the order the query was written in.
+ * 4-digit postcodes (Switzerland, Liechtenstein, Austria) and no state; else
+ * (5 digits are both US ZIP codes and German or French postcodes) the order
+ * the query was written in.
  */
 function styleOf(entry: StreetEntry, written: AddressStyle): AddressStyle {
   if (entry.state !== undefined) return 'number-first';
   const postcodes = [...entry.postcodes.keys()];
   if (postcodes.some((postcode) => /^[A-Z]\d[A-Z]/.test(postcode))) return 'number-first';
-  if (postcodes.length > 0 && postcodes.every((postcode) => /^\d{4,5}$/.test(postcode))) return 'street-first';
+  if (postcodes.length > 0 && postcodes.every((postcode) => /^\d{4}$/.test(postcode))) return 'street-first';
   return written;
 }
 
@@ -89,7 +112,11 @@ function looseScore(query: StreetParts, entry: StreetParts): number | null {
     if (queryDirections !== '' && entryDirections !== '') return null;
     score *= CONFIDENCE.missingDirection;
   }
-  if (query.type !== entry.type) score *= query.type === null || entry.type === null ? CONFIDENCE.missingType : CONFIDENCE.otherType;
+  if (query.type !== entry.type) {
+    if (query.type === null || entry.type === null) score *= CONFIDENCE.missingType;
+    else if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
+    else return null;
+  }
   return score;
 }
 
@@ -171,6 +198,7 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
         // A Canadian postcode names one block face; its first three characters (the FSA) name the area.
         (/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(query.postcodeKey) &&
           [...entry.postcodes.keys()].some((known) => known.slice(0, 3) === query.postcodeKey?.slice(0, 3))));
+    if (query.parsed.region !== undefined && entry.state !== undefined && entry.state.toUpperCase() !== query.parsed.region) return 0;
     if (query.cityKey !== undefined && entry.cityKey === query.cityKey) return 2;
     if (postcodeMatches) return 2;
     if (entry.cityKey === '') return 1;
@@ -215,7 +243,7 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
     });
     const written = query.parsed.housenumber;
     if (written !== undefined) {
-      const whole = written.toLowerCase().replace(/\s+/g, '');
+      const whole = written.toLowerCase().replace(/\s+/g, ' ').trim();
       const parts = houseNumberParts(written);
       const keys = [whole, ...parts.map((part) => part.key)];
       for (const candidate of candidates) {
@@ -277,7 +305,11 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
       // Written without commas, the city may trail the street: `12 Main St Springfield`.
       const words = parsed.street.split(' ');
       for (let cut = 1; cut <= Math.min(3, words.length - 1); cut += 1) {
-        const split = parseAddress(`${words.slice(0, -cut).join(' ')}, ${words.slice(-cut).join(' ')}`);
+        const city = words.slice(-cut).join(' ');
+        const street = words.slice(0, -cut).join(' ');
+        if (!/^\p{L}[\p{L}\s.'-]*$/u.test(city) || foldText(city).split(' ').some((word) => STREET_TYPES.has(word) || DIRECTIONS.has(word))) continue;
+        if (!analyzeStreet(street).core.some((word) => /\p{L}{2}/u.test(word))) continue;
+        const split = parseAddress(`${street}, ${city}`);
         const retry = lookup({ ...parsed, ...split, housenumber: split.housenumber ?? parsed.housenumber }, style);
         if (retry !== null) return retry;
       }

@@ -8,11 +8,11 @@ export interface HouseNumber {
   suffix: string;
 }
 
-const SINGLE = /^(\d{1,6})\s*(?:-\s*)?([a-z]|bis|ter|quater)?$/;
+const SINGLE = /^(\d{1,6})\s*(?:-\s*)?([a-z]|bis|ter|quater|[1-3]\/[234])?$/;
 const RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})$/;
 
 /**
- * Reads one house number such as `38`, `12a`, `12 A`, `12-A`, `5 bis`.
+ * Reads one house number such as `38`, `12a`, `12 A`, `12-A`, `5 bis`, `131 1/2`.
  *
  * @param text - the number as written
  * @returns the parsed number, or null when the text is not a single house number
@@ -25,7 +25,8 @@ export function parseHouseNumber(text: string): HouseNumber | null {
   const digits = match[1] ?? '';
   const suffix = match[2] ?? '';
   const value = Number.parseInt(digits, 10);
-  return { key: `${value}${suffix}`, value, suffix };
+  // A fraction (`131 1/2`, US) keeps a space so that it cannot read as another number.
+  return { key: suffix.includes('/') ? `${value} ${suffix}` : `${value}${suffix}`, value, suffix };
 }
 
 /**
@@ -60,7 +61,7 @@ export function houseNumberParts(text: string): HouseNumber[] {
  * @returns distinct keys, possibly empty
  */
 export function houseNumberKeys(text: string): string[] {
-  const whole = text.trim().toLowerCase().replace(/\s+/g, '').replace(/–/g, '-');
+  const whole = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/–/g, '-');
   const keys = new Set<string>([whole]);
   for (const part of houseNumberParts(text)) keys.add(part.key);
   return [...keys].filter((key) => key !== '');

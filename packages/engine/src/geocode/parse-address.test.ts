@@ -28,6 +28,11 @@ describe('parseAddress', () => {
     ['350 5th Avenue New York NY 10118', { housenumber: '350', street: '5th Avenue', city: 'New York', region: 'NY', postcode: '10118', country: 'US' }],
     ['Städtle 38 9490 Vaduz', { housenumber: '38', street: 'Städtle', city: 'Vaduz', postcode: '9490' }],
     ['Route 132', { street: 'Route 132' }],
+    ['131 1/2 Charles Street, New York', { housenumber: '131 1/2', street: 'Charles Street', city: 'New York' }],
+    ['Steckergass 4a, Schaan', { housenumber: '4a', street: 'Steckergass', city: 'Schaan' }],
+    ['Neugrüt 11, Balzers (FL)', { housenumber: '11', street: 'Neugrüt', city: 'Balzers', country: 'LI' }],
+    ['Appleton Road 5', { housenumber: '5', street: 'Appleton Road' }],
+    ['12 Main St, Ste 4', { housenumber: '12', street: 'Main St', unit: '4' }],
     ['5th Avenue', { street: '5th Avenue' }],
   ])('%s', (text, expected) => {
     expect(parseAddress(text)).toEqual(expected);

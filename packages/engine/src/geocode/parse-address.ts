@@ -5,18 +5,19 @@ import { STREET_TYPES } from './street-words.js';
 import type { ParsedAddress } from './types.js';
 
 /** Words that introduce a unit (English, French): `Apt 4`, `Suite 300`, `app. 3`, `bureau 200`, `local 5`. */
-const UNIT_WORD = String.raw`(?:apt|apartment|unit|suite|ste|app|appt|appartement|bureau|local|porte|wohnung|whg)\.?`;
-const UNIT_ONLY = new RegExp(String.raw`^(?:#\s*|${UNIT_WORD}\s*)([\p{L}\p{N}-]+)$`, 'iu');
-const UNIT_PREFIX = new RegExp(String.raw`^(?:#\s*|${UNIT_WORD}\s*)([\p{L}\p{N}]+)\s*[-–,]?\s*(?=\d)`, 'iu');
-const UNIT_SUFFIX = new RegExp(String.raw`[\s,]+(?:#\s*|${UNIT_WORD}\s*)(\d[\p{L}\p{N}-]*|\p{L})$`, 'iu');
-const PURE_NUMBER = /^(\d{1,6}(?:[a-z]|\s?bis|\s?ter)?)$/i;
+const UNIT_WORD = String.raw`(?:apt|apartment|unit|suite|ste|app|appt|appartement|bureau|local|porte|wohnung|whg)(?:\.\s*|\s+)`;
+const UNIT_ONLY = new RegExp(String.raw`^(?:#\s*|${UNIT_WORD})([\p{L}\p{N}-]+)$`, 'iu');
+const UNIT_PREFIX = new RegExp(String.raw`^(?:#\s*|${UNIT_WORD})([\p{L}\p{N}]+)\s*[-–,]?\s*(?=\d)`, 'iu');
+const UNIT_SUFFIX = new RegExp(String.raw`[\s,]+(?:#\s*|${UNIT_WORD})(\d[\p{L}\p{N}-]*|\p{L})$`, 'iu');
+const PURE_NUMBER = /^(\d{1,6}(?:[a-z]|\s?bis|\s?ter|\s[1-3]\/[234])?)$/i;
 const UNIT_CIVIC_OR_RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})\s+(.*\p{L}.*)$/u;
-const NUMBER_FIRST = /^(\d{1,6}(?:[a-z](?![\p{L}\p{N}])|\s(?:bis|ter)(?![\p{L}\p{N}]))?)\s*,?\s+(.*\p{L}.*)$/iu;
+const NUMBER_FIRST = /^(\d{1,6}(?:[a-z](?![\p{L}\p{N}])|\s(?:bis|ter)(?![\p{L}\p{N}])|\s[1-3]\/[234](?![\p{N}]))?)\s*,?\s+(.*\p{L}.*)$/iu;
 const NUMBER_AFTER = /^(.*\p{L}.*?)\s*,?\s+(\d{1,6}(?:\s?[a-z](?![\p{L}\p{N}]))?(?:\s*[-–/]\s*\d{1,6}[a-z]?)?)$/iu;
 const CA_POSTCODE = /^(?:(.*?)[\s,]+)?(?:\(?([A-Za-z]{2}|\p{L}[\p{L} -]+)\)?\s+)?([A-Z]\d[A-Z])\s?(\d[A-Z]\d)$/iu;
 const US_ZIP_WITH_STATE = /^(?:(.*?)[\s,]+)?([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const EURO_POSTCODE = /^(?:([A-Z]{1,2})\s?-\s?)?(\d{4,5})(?:\s+(\p{L}.*))?$/iu;
-const CITY_WITH_REGION = /^(.*\p{L}.*?)\s+\(?([A-Z]{2})\)?$/u;
+const CITY_WITH_REGION = /^(.*\p{L}.*?)\s+([A-Z]{2})$/u;
+const CITY_WITH_COUNTRY_CODE = /^(.*\p{L}.*?)\s*\(([A-Z]{1,2})\)$/u;
 const CITY_WITH_PROVINCE_NAME = /^(.*\p{L}.*?)\s*\((\p{L}[\p{L} -]+)\)$/u;
 const SINGLE_SEGMENT_EURO_TAIL = /^(.*\p{L}.*?\d[a-z]?)\s+(?:([A-Z]{1,2})\s?-\s?)?(\d{4,5})\s+(\p{L}[\p{L}\s.'-]*)$/iu;
 
@@ -94,6 +95,16 @@ function readLocality(draft: Draft, segment: string): void {
       draft.city = (withProvince[1] ?? '').trim();
       return;
     }
+  }
+  const withCode = CITY_WITH_COUNTRY_CODE.exec(segment);
+  if (withCode !== null) {
+    // `Balzers (FL)`: a country's vehicle code, as on letters within Europe; `Albany (NY)`: a state.
+    const code = withCode[2] ?? '';
+    const country = POSTCODE_PREFIXES.get(code);
+    if (country !== undefined) setCountry(draft, country);
+    else setRegion(draft, code);
+    draft.city = (withCode[1] ?? '').trim();
+    return;
   }
   const withRegion = CITY_WITH_REGION.exec(segment);
   if (withRegion !== null && setRegion(draft, withRegion[2] ?? '')) {
@@ -182,7 +193,7 @@ function readStreet(draft: Draft, segment: string): void {
   }
   const numberFirst = NUMBER_FIRST.exec(rest);
   if (numberFirst !== null) {
-    draft.housenumber = (numberFirst[1] ?? '').replace(/\s+/g, '');
+    draft.housenumber = (numberFirst[1] ?? '').replace(/\s+(?=\p{L})/gu, '');
     draft.street = (numberFirst[2] ?? '').trim();
     return;
   }
@@ -233,7 +244,7 @@ export function parseAddress(text: string): ParsedAddress {
       continue;
     }
     if (PURE_NUMBER.test(segment) && index + 1 < segments.length) {
-      pendingNumber = segment.replace(/\s+/g, '');
+      pendingNumber = segment.replace(/\s+(?=\p{L})/gu, '');
       continue;
     }
     break;

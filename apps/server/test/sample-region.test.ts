@@ -2,25 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
+import { buildSampleRegion, loadRegion, RegionPackError } from '@locscore/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index.js';
 
 /**
  * The real engine over the real sample region (built through the OSM and GTFS
- * importers), served over HTTP. Skips with a reason until @locscore/engine
- * exports buildSampleRegion, loadRegion and createEngine.
+ * importers into a pack, loaded by `startServer({ regions })`), served over HTTP.
  */
-const engineModule: Record<string, unknown> = await import('@locscore/engine');
-const ready = ['buildSampleRegion', 'loadRegion', 'createEngine'].every((name) => typeof engineModule[name] === 'function');
-if (!ready) console.warn('[skip] sample region over HTTP: @locscore/engine does not export buildSampleRegion/loadRegion/createEngine yet');
-
-interface SampleAddress {
-  housenumber: string;
-  street: string;
-  city?: string;
-}
-
-describe.skipIf(!ready)('serving the real sample region', () => {
+describe('serving the real sample region', () => {
   const demoKey = 'lsk_sample_region_test_key_01';
   let workDir: string;
   let server: RunningServer;
@@ -29,10 +19,8 @@ describe.skipIf(!ready)('serving the real sample region', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'locscore-sample-server-'));
     const packDir = join(workDir, 'pack');
-    const build = engineModule.buildSampleRegion as (dir: string) => Promise<unknown>;
-    const load = engineModule.loadRegion as (dir: string) => Promise<{ addresses: SampleAddress[] }>;
-    await build(packDir);
-    const region = await load(packDir);
+    await buildSampleRegion(packDir);
+    const region = await loadRegion(packDir);
     const point = region.addresses.find((candidate) => /^\d+$/.test(candidate.housenumber) && candidate.street !== '');
     if (!point) throw new Error('the sample region has no address point');
     address = [`${point.housenumber} ${point.street}`, point.city].filter(Boolean).join(', ');
@@ -71,5 +59,14 @@ describe.skipIf(!ready)('serving the real sample region', () => {
     expect(ErrorBody.parse(await response.json()).error.code).toBe('address_not_found');
     const after = await score({ address, category: 'pharmacy-health' });
     expect(after.headers.get(HEADERS.quotaRemaining)).toBe('17');
+  });
+
+  it('refuses to start on a directory that is not a region pack', async () => {
+    await expect(startServer({ port: 0, dataDir: join(workDir, 'data-bad'), regions: [join(workDir, 'no-such-pack')] })).rejects.toBeInstanceOf(
+      RegionPackError,
+    );
+    // The failed start released its data dir.
+    const retry = await startServer({ port: 0, dataDir: join(workDir, 'data-bad') });
+    await retry.close();
   });
 });

@@ -15,6 +15,7 @@ describe('normalizeStreet', () => {
     [['1re Avenue', '1er Avenue', 'Première Avenue', '1st Ave']],
     [['Boulevard Gouin Est', 'boul. Gouin E', 'Gouin Blvd East']],
     [['Route 132', 'Rte 132']],
+    [['Austrasse', 'Austr.', 'Au-Strasse']],
   ])('gives one key for %j', (spellings) => {
     const keys = new Set(spellings.map(normalizeStreet));
     expect([...keys]).toHaveLength(1);

@@ -20,7 +20,7 @@ export interface StreetParts {
 /** Splits `landstrasse` → `land strasse`, `landstr` → `land str`, keeping short or bare words whole. */
 function splitCompound(word: string): string[] {
   for (const [suffix] of COMPOUND_SUFFIXES) {
-    if (word.length >= suffix.length + 3 && word.endsWith(suffix)) {
+    if (word.length >= suffix.length + 2 && word.endsWith(suffix)) {
       return [word.slice(0, -suffix.length), suffix];
     }
   }

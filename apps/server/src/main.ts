@@ -29,10 +29,9 @@ function port(value: string | undefined): number | undefined {
 
 function plan(value: string | undefined): Plan | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!(PLANS as readonly string[]).includes(value)) {
-    throw new Error(`LOCSCORE_DEMO_PLAN must be one of: ${PLANS.join(', ')} (got ${value})`);
-  }
-  return value as Plan;
+  const found = PLANS.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`LOCSCORE_DEMO_PLAN must be one of: ${PLANS.join(', ')} (got ${value})`);
+  return found;
 }
 
 const env = process.env;

@@ -3,9 +3,12 @@ import { HEADERS } from '@locscore/schema';
 import { ApiError } from '../http/api-error.js';
 import type { AuthenticatedKey, KeyRepository } from '../store/keys.js';
 
+/** The key each authenticated response belongs to. */
+const keyOfResponse = new WeakMap<Response, AuthenticatedKey>();
+
 /**
  * Middleware requiring a valid `X-API-Key`: 401 `unauthorized` when it is
- * missing, unknown or revoked. The key lands in `res.locals.apiKey`.
+ * missing, unknown or revoked. The key is then available through {@link apiKeyOf}.
  *
  * @param keys - where keys are looked up (by SHA-256 hash)
  */
@@ -18,7 +21,7 @@ export function authenticate(keys: KeyRepository): RequestHandler {
     }
     const key = await keys.authenticate(apiKey.trim());
     if (!key) throw new ApiError('unauthorized', 'invalid or revoked API key');
-    res.locals.apiKey = key;
+    keyOfResponse.set(res, key);
     next();
   };
 }
@@ -30,7 +33,7 @@ export function authenticate(keys: KeyRepository): RequestHandler {
  * @throws Error when the middleware did not run (a programming error)
  */
 export function apiKeyOf(res: Response): AuthenticatedKey {
-  const key: unknown = res.locals.apiKey;
-  if (typeof key !== 'object' || key === null || !('id' in key)) throw new Error('authenticate() did not run');
-  return key as AuthenticatedKey;
+  const key = keyOfResponse.get(res);
+  if (!key) throw new Error('authenticate() did not run');
+  return key;
 }

@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Time limit of one delivery attempt, ms (default 10 000). */
   webhookTimeoutMs?: number;
+  /** Scoring jobs run at once by this instance (default 2). */
+  scoreWorkers?: number;
   /** PostgreSQL schema of pg-boss's tables (default `pgboss`). */
   bossSchema?: string;
 }
@@ -172,9 +174,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 };
   const scoreSendOptions = { retryLimit: scoreAttempts - 1, retryDelay: options.scoreRetryDelaySeconds ?? 5 };
-  await boss.work<ScoreJob>(SCORE_QUEUE, polling, async (jobs) => {
-    for (const job of jobs) await runScore(job.data);
-  });
+  for (let worker = 0; worker < (options.scoreWorkers ?? 2); worker += 1) {
+    await boss.work<ScoreJob>(SCORE_QUEUE, polling, async (jobs) => {
+      for (const job of jobs) await runScore(job.data);
+    });
+  }
   // Two delivery workers, so that one slow receiver (up to the 10 s timeout) does not hold up the others.
   for (let worker = 0; worker < 2; worker += 1) {
     await boss.work<DeliveryJob>(DELIVERY_QUEUE, polling, async (jobs) => {

@@ -21,11 +21,9 @@ export const systemResolver: HostResolver = async (host) =>
  * @returns the ipaddr.js range name, or null when allowed
  */
 export function forbiddenRange(address: string): string | null {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = parsed.range();
+  const parsed = ipaddr.parse(address);
+  const judged = parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
+  const range = judged.range();
   return range === 'unicast' ? null : range;
 }
 

@@ -14,6 +14,9 @@ export interface DisplayParts {
   style: AddressStyle;
 }
 
+/** The parts of {@link DisplayParts} that depend on what matched (the geocoder supplies the entry and style). */
+export type DisplayDetails = Omit<DisplayParts, 'entry' | 'style'>;
+
 /** The entry's postcode to display: the given key if the entry has it, else its most common one. */
 function entryPostcode(entry: StreetEntry, key: string | undefined): string | undefined {
   if (key !== undefined) {

@@ -121,6 +121,14 @@ describe('createGeocoder: exact address points under many spellings', () => {
     });
   }
 
+  it('lowers confidence when the number exists on two equally named streets', () => {
+    const either = geocoder.geocode('1239 Gouin, Montréal');
+    expect(either?.precision).toBe('address_point');
+    expect(either?.confidence).toBeLessThan(0.8);
+    expect(geocoder.geocode('1239 boulevard Gouin Est, Montréal')?.confidence).toBe(1);
+    expect(geocoder.geocode('1239 Gouin Est, Montréal')?.confidence).toBeGreaterThan(0.9);
+  });
+
   it('writes a clean display string from the data', () => {
     expect(geocoder.geocode('stadtle 38 vaduz')?.matchedAddress).toBe('Städtle 38, 9490 Vaduz');
     expect(geocoder.geocode('350 Fifth Ave, New York')?.matchedAddress).toBe('350 5th Avenue, New York, NY 10118');

@@ -1,6 +1,6 @@
 import type { GeocodePrecision } from '@locscore/schema';
-import type { LatLng, RegionData } from '../region/types.js';
-import type { AddressStyle } from './display.js';
+import type { AddressPoint, LatLng, RegionData } from '../region/types.js';
+import type { AddressStyle, DisplayDetails } from './display.js';
 import { formatMatchedAddress } from './display.js';
 import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
@@ -22,7 +22,8 @@ export const MIN_TYPO_LENGTH = 6;
  * language (`rue`/`street`) 0.9; one typo
  * ×0.85. Town: city or postcode matched 1; none given 0.95; a city unknown to
  * the region 0.85; the postcode contradicting a matched city ×0.9. Several
- * equally good streets (e.g. `Gouin` for `Gouin Est` and `Gouin Ouest`) ×0.8.
+ * equally good streets (e.g. `1239 Gouin` when `Gouin Est` and `Gouin Ouest`
+ * both have a 1239, or a street fallback among several) ×0.8.
  */
 export const CONFIDENCE = {
   precision: { address_point: 1, interpolated: 0.8, street: 0.5, approximate: 0.4 } satisfies Record<GeocodePrecision, number>,
@@ -233,7 +234,7 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
     if (best === undefined) return null;
     const topScore = best.nameScore;
     const top = candidates.filter((candidate) => candidate.nameScore === topScore);
-    const result = (precision: GeocodePrecision, at: LatLng, candidate: Candidate, display: Omit<Parameters<typeof formatMatchedAddress>[0], 'entry' | 'style'>, ambiguous: boolean): GeocodeMatch => ({
+    const result = (precision: GeocodePrecision, at: LatLng, candidate: Candidate, display: DisplayDetails, ambiguous: boolean): GeocodeMatch => ({
       lat: at.lat,
       lng: at.lng,
       precision,
@@ -246,10 +247,14 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
       const whole = written.toLowerCase().replace(/\s+/g, ' ').trim();
       const parts = houseNumberParts(written);
       const keys = [whole, ...parts.map((part) => part.key)];
+      const numberOn = (candidate: Candidate): AddressPoint | undefined =>
+        keys.map((key) => candidate.entry.byNumber.get(key)).find((address) => address !== undefined);
       for (const candidate of candidates) {
-        for (const key of keys) {
-          const address = candidate.entry.byNumber.get(key);
-          if (address !== undefined) return result('address_point', address, candidate, { housenumber: address.housenumber.trim(), address }, false);
+        const address = numberOn(candidate);
+        if (address !== undefined) {
+          // e.g. `1239 Gouin` when both Gouin Est and Gouin Ouest have a 1239.
+          const ambiguous = top.some((other) => other !== candidate && other.nameScore === candidate.nameScore && numberOn(other) !== undefined);
+          return result('address_point', address, candidate, { housenumber: address.housenumber.trim(), address }, ambiguous);
         }
       }
       const value = parseHouseNumber(written)?.value ?? parts[0]?.value;

@@ -45,15 +45,26 @@ export interface StreetEntry {
 export const ATTACH_RADIUS_METRES = 5_000;
 
 /**
- * Exact comparison key of a street: core words (no articles, no spaces),
- * type, directions. `useArticles` keeps the French articles in the core.
+ * Exact comparison key of a street: core words without spaces, type,
+ * directions, e.g. `saintecatherine|rue|west`.
+ *
+ * @param parts - from `analyzeStreet`
+ * @param useArticles - keep the French articles in the core (`delamontagne` rather than `montagne`)
+ * @returns the key
  */
 export function exactKey(parts: StreetParts, useArticles = false): string {
   const core = (useArticles ? parts.coreWithArticles : parts.core).join('');
   return `${core}|${parts.type ?? ''}|${parts.directions.join(',')}`;
 }
 
-/** Loose comparison key: the core words only (no type, no directions), without spaces. */
+/**
+ * Loose comparison key: the core words only, without spaces, type or
+ * directions, e.g. `saintecatherine`; used when the exact key finds nothing.
+ *
+ * @param parts - from `analyzeStreet`
+ * @param useArticles - keep the French articles in the core
+ * @returns the key
+ */
 export function looseKey(parts: StreetParts, useArticles = false): string {
   return (useArticles ? parts.coreWithArticles : parts.core).join('');
 }

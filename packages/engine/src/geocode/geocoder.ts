@@ -6,7 +6,7 @@ import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
 import { analyzeStreet, type StreetParts } from './normalize-street.js';
-import { parseAddress } from './parse-address.js';
+import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
 import { buildStreetEntries, exactKey, looseKey, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
 import { DIRECTIONS, STREET_TYPES } from './street-words.js';
 import { TypoIndex } from './typo-index.js';
@@ -302,6 +302,7 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
   return {
     geocode(text: string): GeocodeMatch | null {
       if (typeof text !== 'string') throw new TypeError('address: must be a string');
+      if (text.length > MAX_ADDRESS_LENGTH) return null;
       const parsed = parseAddress(text);
       const style: AddressStyle =
         /^\s*(?:#|\d|apt|apartment|unit|suite|app|bureau|local)/i.test(text) || parsed.region !== undefined ? 'number-first' : 'street-first';

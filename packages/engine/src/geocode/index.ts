@@ -4,7 +4,7 @@
  * interpolation lines and streets.
  */
 export { createGeocoder, CONFIDENCE, MIN_TYPO_LENGTH } from './geocoder.js';
-export { parseAddress } from './parse-address.js';
+export { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
 export { analyzeStreet, normalizeStreet, type StreetParts } from './normalize-street.js';
 export { foldText, normalizeCity, normalizePostcode } from './fold.js';
 export { MAX_NUMBER_SPAN, MAX_SPAN_METRES } from './interpolate.js';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from './parse-address.js';
 
@@ -42,7 +43,19 @@ describe('parseAddress', () => {
     expect(parseAddress('   ')).toEqual({});
   });
 
-  it('names the field when given a non-string', () => {
+  it('names the field when given a non-string or an over-long text', () => {
     expect(() => parseAddress(42 as unknown as string)).toThrow(/address/);
+    expect(() => parseAddress('1 Main St '.repeat(200))).toThrow(/address: longer than 1000/);
+  });
+
+  it('never throws on any text of API length and returns only trimmed, non-empty strings', () => {
+    const piece = fc.constantFrom('12', '12a', '3755-3791', '#200', 'Apt 4', 'Boul.', 'Rue', 'Städtle', 'St', 'O', 'QC', 'J4Y 2P4', 'FL-9495', ',', ' - ', '(Québec)', '1/2');
+    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(' ')));
+    fc.assert(
+      fc.property(text, (input) => {
+        const parsed = parseAddress(input);
+        return Object.values(parsed).every((value) => typeof value === 'string' && value !== '' && value === value.trim());
+      }),
+    );
   });
 });

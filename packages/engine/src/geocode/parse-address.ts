@@ -21,6 +21,13 @@ const CITY_WITH_COUNTRY_CODE = /^(.*\p{L}.*?)\s*\(([A-Z]{1,2})\)$/u;
 const CITY_WITH_PROVINCE_NAME = /^(.*\p{L}.*?)\s*\((\p{L}[\p{L} -]+)\)$/u;
 const SINGLE_SEGMENT_EURO_TAIL = /^(.*\p{L}.*?\d[a-z]?)\s+(?:([A-Z]{1,2})\s?-\s?)?(\d{4,5})\s+(\p{L}[\p{L}\s.'-]*)$/iu;
 
+/**
+ * Longest address text read, in characters. The API allows 300; the margin
+ * keeps the parser's regular expressions (quadratic at worst) well under a
+ * millisecond per address.
+ */
+export const MAX_ADDRESS_LENGTH = 1_000;
+
 /** Mutable result under construction. */
 type Draft = { -readonly [K in keyof ParsedAddress]: ParsedAddress[K] };
 
@@ -225,9 +232,11 @@ function readStreet(draft: Draft, segment: string): void {
  * @param text - the address as written
  * @returns the parts found; `{}` for blank text
  * @throws TypeError naming the field `address` when `text` is not a string
+ * @throws RangeError naming the field `address` when it is longer than {@link MAX_ADDRESS_LENGTH}
  */
 export function parseAddress(text: string): ParsedAddress {
   if (typeof text !== 'string') throw new TypeError('address: must be a string');
+  if (text.length > MAX_ADDRESS_LENGTH) throw new RangeError(`address: longer than ${MAX_ADDRESS_LENGTH} characters`);
   const draft: Draft = {};
   const segments = text
     .normalize('NFC')

@@ -43,7 +43,9 @@ export interface Geocoder {
    *
    * @param text - free text, e.g. `3777 Boul. Matte, Brossard, QC J4Y 2P4`
    * @returns the match, or `null` when no street of that name exists in the region
-   *   (or only in another municipality than the one named). Never throws for any string.
+   *   (or only in another municipality than the one named), or the text is longer
+   *   than 1,000 characters
+   * @throws TypeError naming `address` when `text` is not a string
    */
   geocode(text: string): GeocodeMatch | null;
 }

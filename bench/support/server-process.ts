@@ -1,0 +1,91 @@
+/**
+ * The reference server in a child process (`apps/server/src/main.ts` from
+ * source), configured by its `LOCSCORE_*` environment variables, so that
+ * load generators and clients in the benchmark's process do not share its
+ * event loop or its memory figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from './machine.js';
+import { peakRssMbOf } from './process-memory.js';
+import { SOURCE_NODE_FLAGS } from './source-conditions.js';
+
+/** Options of {@link spawnServer}. */
+export interface SpawnServerOptions {
+  /** `LOCSCORE_*` / `DATABASE_URL` variables (`LOCSCORE_PORT` defaults to 0). */
+  env: Record<string, string>;
+  /** Extra node flags before the source flags, e.g. `--cpu-prof`. */
+  nodeFlags?: string[];
+  /** Script to run instead of the server's `main.ts` (must print `listening on <url>` on stderr). */
+  script?: string;
+  /** Give up waiting for the listening line after this many ms (default 60 000: a new PGlite data dir takes ~7 s). */
+  startTimeoutMs?: number;
+}
+
+/** A server running in a child process. */
+export interface ServerProcess {
+  /** Base URL it listens on. */
+  url: string;
+  pid: number;
+  /** Its stderr so far. */
+  stderr(): string;
+  /** Peak RSS so far, MB (null when unreadable). */
+  peakRssMb(): number | null;
+  /** Sends SIGTERM and waits for the exit; resolves the exit code and the peak RSS just before. */
+  stop(): Promise<{ code: number | null; peakRssMb: number | null }>;
+}
+
+/** Path of the reference server's entry point. */
+export const SERVER_MAIN = join(REPO_ROOT, 'apps', 'server', 'src', 'main.ts');
+
+/**
+ * Starts a server process and waits until it prints `listening on <url>`.
+ *
+ * @param options - see {@link SpawnServerOptions}
+ * @throws Error with the child's stderr when it exits or does not listen in time
+ */
+export async function spawnServer(options: SpawnServerOptions): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), ...SOURCE_NODE_FLAGS, options.script ?? SERVER_MAIN], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOCSCORE_PORT: '0', ...options.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+    if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not listen within ${options.startTimeoutMs ?? 60_000} ms:\n${stderr}`)), options.startTimeoutMs ?? 60_000);
+    const onData = (): void => {
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        child.stderr?.off('data', onData);
+        resolve(match[1]);
+      }
+    };
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (code ${code}) before listening:\n${stderr}`));
+    });
+  });
+  const pid = child.pid ?? -1;
+  return {
+    url,
+    pid,
+    stderr: () => stderr,
+    peakRssMb: () => peakRssMbOf(pid),
+    async stop() {
+      const peakRssMb = peakRssMbOf(pid);
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return { code, peakRssMb };
+    },
+  };
+}

@@ -1,7 +1,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BASE_URL, resolveConnection, resolveDataDir } from './config.js';
+import { DEFAULT_BASE_URL, redactDatabaseUrl, resolveConnection, resolveDataDir, resolveStoreLocation } from './config.js';
+import { CliError, EXIT } from './exit-codes.js';
 
 describe('resolveConnection', () => {
   it('takes the flag over the environment over the default', () => {
@@ -17,5 +18,38 @@ describe('resolveDataDir', () => {
     expect(resolveDataDir('rel/dir', { LOCSCORE_DATA_DIR: '/env' })).toBe(resolve('rel/dir'));
     expect(resolveDataDir(undefined, { LOCSCORE_DATA_DIR: '/env' })).toBe('/env');
     expect(resolveDataDir(undefined, {})).toBe(join(homedir(), '.locscore', 'data'));
+  });
+});
+
+describe('resolveStoreLocation', () => {
+  const pgUrl = 'postgres://app:secret@db.internal:5432/locscore';
+  it('takes --database-url, then --data-dir, then LOCSCORE_DATABASE_URL, then DATABASE_URL, then the data dir', () => {
+    const env = { LOCSCORE_DATABASE_URL: 'postgresql://specific/db', DATABASE_URL: pgUrl, LOCSCORE_DATA_DIR: '/env' };
+    expect(resolveStoreLocation({ databaseUrl: pgUrl }, {})).toEqual({ driver: 'pg', databaseUrl: pgUrl, source: '--database-url' });
+    expect(resolveStoreLocation({ dataDir: 'rel' }, env)).toEqual({ driver: 'pglite', dataDir: resolve('rel') });
+    expect(resolveStoreLocation({}, env)).toEqual({ driver: 'pg', databaseUrl: 'postgresql://specific/db', source: 'LOCSCORE_DATABASE_URL' });
+    expect(resolveStoreLocation({}, { ...env, LOCSCORE_DATABASE_URL: '' })).toEqual({ driver: 'pg', databaseUrl: pgUrl, source: 'DATABASE_URL' });
+    expect(resolveStoreLocation({}, { LOCSCORE_DATA_DIR: '/env' })).toEqual({ driver: 'pglite', dataDir: '/env' });
+  });
+
+  it('refuses both flags and a URL that is not PostgreSQL, naming the flag or variable', () => {
+    expect(() => resolveStoreLocation({ databaseUrl: pgUrl, dataDir: 'x' }, {})).toThrow(/--database-url and --data-dir/);
+    expect(() => resolveStoreLocation({ databaseUrl: 'mysql://x/y' }, {})).toThrow(/--database-url must start with postgres:\/\//);
+    expect(() => resolveStoreLocation({}, { DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    const refusal = (() => {
+      try {
+        resolveStoreLocation({ databaseUrl: 'nope' }, {});
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(CliError);
+    expect((refusal as CliError).exitCode).toBe(EXIT.usage);
+  });
+
+  it('redacts the password of a URL it prints', () => {
+    expect(redactDatabaseUrl(pgUrl)).toBe('postgres://app:***@db.internal:5432/locscore');
+    expect(redactDatabaseUrl('postgres://postgres@127.0.0.1:5432/x')).toBe('postgres://postgres@127.0.0.1:5432/x');
   });
 });

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CliError } from './exit-codes.js';
 
 /** Base URL used when neither `--base-url` nor `LOCSCORE_BASE_URL` is given (the local `locscore serve`). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
@@ -34,6 +35,76 @@ export function resolveConnection(
  */
 export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   return resolve(flag ?? nonEmpty(env['LOCSCORE_DATA_DIR']) ?? join(homedir(), '.locscore', 'data'));
+}
+
+/**
+ * Where the server's store lives: a PGlite data directory, or a PostgreSQL
+ * database (`driver: 'pg'`, for several server instances in production).
+ */
+export type StoreLocation =
+  | { driver: 'pglite'; dataDir: string }
+  | { driver: 'pg'; databaseUrl: string; /** which flag or variable gave the URL, for messages */ source: string };
+
+/**
+ * Chooses the store of `serve` and `keys`. Flags win over the environment
+ * (clig.dev); of the variables, the locscore-specific one wins over the
+ * generic one a platform may set for another app:
+ * `--database-url`, else `--data-dir`, else `LOCSCORE_DATABASE_URL`, else
+ * `DATABASE_URL`, else `LOCSCORE_DATA_DIR`, else `~/.locscore/data`.
+ *
+ * @param flags - `--database-url` and `--data-dir` as parsed
+ * @param env - the environment; default `process.env`
+ * @returns the PGlite data directory (absolute) or the PostgreSQL URL
+ * @throws CliError (exit 2) when both flags are given, or the URL is not
+ *   `postgres://` / `postgresql://` (the message names the flag or variable)
+ */
+export function resolveStoreLocation(
+  flags: { databaseUrl?: string | undefined; dataDir?: string | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): StoreLocation {
+  if (flags.databaseUrl !== undefined && flags.dataDir !== undefined) {
+    throw new CliError('--database-url and --data-dir cannot be used together: the store is either PostgreSQL or a PGlite data directory');
+  }
+  if (flags.databaseUrl !== undefined) return postgres(flags.databaseUrl, '--database-url');
+  if (flags.dataDir !== undefined) return { driver: 'pglite', dataDir: resolveDataDir(flags.dataDir, env) };
+  for (const name of ['LOCSCORE_DATABASE_URL', 'DATABASE_URL']) {
+    const value = nonEmpty(env[name]);
+    if (value !== undefined) return postgres(value, name);
+  }
+  return { driver: 'pglite', dataDir: resolveDataDir(undefined, env) };
+}
+
+function postgres(databaseUrl: string, source: string): StoreLocation {
+  checkDatabaseUrl(databaseUrl, source);
+  return { driver: 'pg', databaseUrl, source };
+}
+
+function checkDatabaseUrl(value: string, source: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`${source} must be a PostgreSQL URL like postgres://user:password@host:5432/database`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new CliError(`${source} must start with postgres:// or postgresql://, got ${url.protocol}//`);
+  }
+}
+
+/**
+ * A database URL safe to print: the password replaced by `***`.
+ *
+ * @param databaseUrl - a `postgres://` URL
+ * @returns the same URL without its password (the input unchanged when it does not parse)
+ */
+export function redactDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return databaseUrl;
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

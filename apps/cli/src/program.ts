@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { BatchOptions } from './commands/batch.js';
 import type { KeysOptions } from './commands/keys.js';
+import type { ListenOptions } from './commands/listen.js';
 import type { RegionImportOptions } from './commands/region.js';
 import type { ScoreOptions } from './commands/score.js';
 import type { ServeOptions } from './commands/serve.js';
@@ -102,6 +103,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--port <port>', 'TCP port, 0 for any free port', '8787')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)')
+    .option('--database-url <url>', 'PostgreSQL URL instead of a data directory (env LOCSCORE_DATABASE_URL, DATABASE_URL)')
     .option('--region <dir>', 'region pack to load (repeatable)', collect)
     .option('--sample', 'load the fictional sample region (built into a temp folder)')
     .option('--demo-key <key>', 'register this exact API key at start')
@@ -109,9 +111,22 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--allow-private-webhooks', 'accept loopback and private webhook URLs (local development)')
     .action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
 
-  const keys = program.command('keys').description('Manage API keys in a data directory (stop the server first)');
+  program
+    .command('listen')
+    .description('Receive webhook deliveries locally: verify each signature and print it (Ctrl-C stops)')
+    .option('--port <port>', 'TCP port, 0 for any free port', '8788')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--secret <whsec>', 'the API key\'s webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)')
+    .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp (default 300)')
+    .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
+    .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
+
+  const keys = program.command('keys').description('Manage API keys in a data directory or PostgreSQL (stop a server on the data directory first)');
   const dataDirOption = (command: Command): Command =>
-    command.option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)').option('--json', 'print JSON');
+    command
+      .option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)')
+      .option('--database-url <url>', 'PostgreSQL URL instead of a data directory (env LOCSCORE_DATABASE_URL, DATABASE_URL)')
+      .option('--json', 'print JSON');
   dataDirOption(
     keys
       .command('create')

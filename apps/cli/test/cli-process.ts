@@ -15,10 +15,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Environment for the CLI: no colour, no inherited locscore settings. */
+/** Variables the CLI reads that a test process must not pass on unless a test sets them. */
+const INHERITED_SETTINGS = [
+  'LOCSCORE_API_KEY',
+  'LOCSCORE_BASE_URL',
+  'LOCSCORE_DATA_DIR',
+  'LOCSCORE_DATABASE_URL',
+  'DATABASE_URL',
+  'LOCSCORE_WEBHOOK_SECRET',
+  'FORCE_COLOR',
+];
+
+/** Environment for the CLI: no colour, no inherited locscore settings (nor `DATABASE_URL`). */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
-  for (const name of ['LOCSCORE_API_KEY', 'LOCSCORE_BASE_URL', 'LOCSCORE_DATA_DIR', 'FORCE_COLOR']) if (!(name in extra)) delete env[name];
+  for (const name of INHERITED_SETTINGS) if (!(name in extra)) delete env[name];
   return env;
 }
 
@@ -81,4 +92,65 @@ export function firstLine(child: ChildProcess, timeoutMs = 60_000): Promise<stri
       reject(new Error(`exited with ${code} before printing a line; stderr: ${stderr}`));
     });
   });
+}
+
+/** A child's output so far, collected from the moment {@link collectOutput} was called. */
+export interface CollectedOutput {
+  stdout: string;
+  stderr: string;
+  /** Resolves with the stream's text once `test` accepts it; rejects after `timeoutMs` or when the child exits first. */
+  until(stream: 'stdout' | 'stderr', test: (text: string) => boolean, timeoutMs?: number): Promise<string>;
+}
+
+/**
+ * Collects a running child's stdout and stderr, for long-running commands
+ * (`listen`, `serve`) whose output a test waits on.
+ *
+ * @param child - a child from {@link startCli}
+ */
+export function collectOutput(child: ChildProcess): CollectedOutput {
+  const output = { stdout: '', stderr: '' };
+  const waiters = new Set<() => void>();
+  let exited = false;
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stdout += chunk;
+    for (const wake of waiters) wake();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stderr += chunk;
+    for (const wake of waiters) wake();
+  });
+  child.on('close', () => {
+    exited = true;
+    for (const wake of waiters) wake();
+  });
+  return {
+    get stdout() {
+      return output.stdout;
+    },
+    get stderr() {
+      return output.stderr;
+    },
+    until(stream, test, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out after ${timeoutMs} ms; stdout: ${output.stdout}; stderr: ${output.stderr}`));
+        }, timeoutMs);
+        function check(): void {
+          if (test(output[stream])) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(output[stream]);
+          } else if (exited) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            reject(new Error(`exited before the expected output; stdout: ${output.stdout}; stderr: ${output.stderr}`));
+          }
+        }
+        waiters.add(check);
+        check();
+      });
+    },
+  };
 }

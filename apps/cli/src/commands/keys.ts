@@ -1,24 +1,28 @@
 import { PLANS, type Plan } from '@locscore/schema';
-import { openStore, type Store } from '@locscore/server';
-import { resolveDataDir } from '../config.js';
+import type { Store } from '@locscore/server';
+import { resolveStoreLocation } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
 import { note, type Terminal } from '../output/terminal.js';
+import { openStoreAt } from '../store-location.js';
 
 /** Flags shared by the `locscore keys` subcommands. */
 export interface KeysOptions {
   dataDir?: string | undefined;
+  databaseUrl?: string | undefined;
   json?: boolean | undefined;
 }
 
 /**
- * Opens the key store of a data directory, runs `work`, and always closes it.
- * A data directory held by a running server raises the server's
- * `StoreLockedError` (mapped to exit 2).
+ * Opens the key store (PGlite data directory or PostgreSQL, see
+ * `resolveStoreLocation`), runs `work`, and always closes it. A data
+ * directory held by a running server raises the server's `StoreLockedError`
+ * (mapped to exit 2); an unreachable PostgreSQL a CliError (exit 5).
+ * PostgreSQL takes no lock: keys can be managed while servers run on it.
  */
 async function withStore<T>(options: KeysOptions, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore({ dataDir: resolveDataDir(options.dataDir) });
+  const store = await openStoreAt(resolveStoreLocation(options));
   try {
     return await work(store);
   } finally {
@@ -40,7 +44,7 @@ export function requirePlan(plan: string | undefined): Plan {
 
 /**
  * `locscore keys create --plan <p> [--name <n>]`: creates an API key in the
- * data directory's store. The key and its webhook secret are shown once
+ * store (data directory or PostgreSQL). The key and its webhook secret are shown once
  * (only their hashes and the prefix are stored). `--json` prints
  * `{ apiKey, plan, prefix, webhookSecret }`.
  *

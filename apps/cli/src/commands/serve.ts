@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Plan } from '@locscore/schema';
 import { startServer } from '@locscore/server';
-import { DEFAULT_PORT, resolveDataDir } from '../config.js';
+import { DEFAULT_PORT, resolveStoreLocation } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { note, type Terminal } from '../output/terminal.js';
 import { nextTerminationSignal } from '../signals.js';
+import { describeStoreLocation, isConnectionFailure, postgresUnreachable } from '../store-location.js';
 import { requirePlan } from './keys.js';
 
 /** Flags of `locscore serve`. */
@@ -14,6 +15,7 @@ export interface ServeOptions {
   port?: string | undefined;
   host?: string | undefined;
   dataDir?: string | undefined;
+  databaseUrl?: string | undefined;
   region?: string[] | undefined;
   sample?: boolean | undefined;
   demoKey?: string | undefined;
@@ -39,16 +41,20 @@ export function parsePort(value: string | undefined): number {
  * `locscore serve`: runs the reference server until SIGINT or SIGTERM. Loads
  * the `--region` packs (or, with `--sample`, builds the fictional sample
  * region into a temporary folder); with neither it warns that every score
- * will answer 503 `not_configured`. Data (PGlite) lives in `--data-dir`,
- * else `LOCSCORE_DATA_DIR`, else `~/.locscore/data`. Prints the URL on
- * stdout; the server's logs go to stderr.
+ * will answer 503 `not_configured`. Data lives in PostgreSQL with
+ * `--database-url` / `LOCSCORE_DATABASE_URL` / `DATABASE_URL` (several
+ * instances may share it), else in a PGlite `--data-dir`, else
+ * `LOCSCORE_DATA_DIR`, else `~/.locscore/data` (see `resolveStoreLocation`).
+ * Prints the URL on stdout; the server's logs go to stderr.
  *
  * @returns exit code 0 after a clean shutdown
- * @throws CliError (exit 2) for bad flags; `StoreLockedError` (exit 2) when another process holds the data directory
+ * @throws CliError (exit 2) for bad flags, (exit 5) when PostgreSQL cannot be reached;
+ *   `StoreLockedError` (exit 2) when another process holds the data directory
  */
 export async function runServe(options: ServeOptions, terminal: Terminal): Promise<number> {
   const port = parsePort(options.port);
   const regions = (options.region ?? []).map((dir) => resolve(dir));
+  const location = resolveStoreLocation(options);
   const demoPlan: Plan | undefined = options.demoPlan === undefined ? undefined : requirePlan(options.demoPlan);
   if (demoPlan && !options.demoKey) throw new CliError('--demo-plan needs --demo-key');
   let sampleDir: string | undefined;
@@ -65,19 +71,20 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
       terminal.err.yellow('No region pack loaded: every score request will answer 503 not_configured. Pass --region <dir> (see `locscore region import`) or --sample.'),
     );
   }
-  const dataDir = resolveDataDir(options.dataDir);
   try {
     const server = await startServer({
       port,
       host: options.host ?? '127.0.0.1',
-      dataDir,
+      ...(location.driver === 'pg' ? { databaseUrl: location.databaseUrl } : { dataDir: location.dataDir }),
       regions,
       ...(options.demoKey ? { demoKey: options.demoKey } : {}),
       ...(demoPlan ? { demoPlan } : {}),
       allowPrivateWebhooks: options.allowPrivateWebhooks === true,
+    }).catch((error: unknown) => {
+      throw location.driver === 'pg' && isConnectionFailure(error) ? postgresUnreachable(location, error) : error;
     });
     terminal.stdout.write(`${server.url}\n`);
-    note(terminal, terminal.err.dim(`Data directory ${dataDir}; ${regions.length} region pack(s). Stop with Ctrl-C.`));
+    note(terminal, terminal.err.dim(`Store: ${describeStoreLocation(location)}; ${regions.length} region pack(s). Stop with Ctrl-C.`));
     const signal = await nextTerminationSignal((received) => note(terminal, `Received ${received}, shutting down...`));
     // A second signal while closing ends the process at once.
     const force = (): void => process.exit(EXIT.interrupted);

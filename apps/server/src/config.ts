@@ -1,4 +1,8 @@
 import type { ScoringEngine } from '@locscore/engine';
+import type { Logger } from 'pino';
+import type { Lifecycle } from './ops/health.js';
+import type { Metrics } from './ops/metrics.js';
+import type { RateLimits } from './ops/settings.js';
 import type { Store } from './store/open-store.js';
 import type { HostResolver } from './webhooks/url-policy.js';
 import type { JobQueue } from './webhooks/job-queue.js';
@@ -23,4 +27,25 @@ export interface ServerConfig {
   queue?: JobQueue;
   /** Resolves webhook host names for the address check (tests); default the system resolver. */
   resolveHost?: HostResolver;
+  /** JSON request and error logs (`createLogger`); default warnings and errors to stderr. */
+  logger?: Logger;
+  /** Prometheus metrics (`createMetrics`); default a new registry over `store.db`. */
+  metrics?: Metrics;
+  /** Per-key burst limits by plan; default none (off). */
+  rateLimits?: RateLimits;
+  /** Shutdown state read by `/readyz`; default never draining. */
+  lifecycle?: Lifecycle;
 }
+
+export {
+  loadServerConfig,
+  parseRateLimit,
+  SETTINGS,
+  SettingsError,
+  LOG_LEVELS,
+  type LogLevel,
+  type RateLimit,
+  type RateLimits,
+  type ServerSettings,
+  type SettingSpec,
+} from './ops/settings.js';

@@ -6,6 +6,22 @@
  */
 export { createServer } from './app.js';
 export type { ServerConfig } from './config.js';
+export {
+  loadServerConfig,
+  parseRateLimit,
+  SETTINGS,
+  SettingsError,
+  LOG_LEVELS,
+  type LogLevel,
+  type RateLimit,
+  type RateLimits,
+  type ServerSettings,
+  type SettingSpec,
+} from './ops/settings.js';
+export { createLogger, redactSecrets, REDACTED_PATHS, type LoggerOptions } from './ops/logger.js';
+export { createMetrics, routeLabel, WEBHOOK_OUTCOMES, type Metrics } from './ops/metrics.js';
+export type { Lifecycle, Readiness } from './ops/health.js';
+export { runServer, EXIT_CODES, SHUTDOWN_DEADLINE_MS } from './ops/run.js';
 export { startServer, DEFAULT_HOST, DEFAULT_PORT, type RunningServer, type StartServerOptions } from './start.js';
 export { loadEngine, UNCONFIGURED_ENGINE } from './engine-loader.js';
 export { openStore, type OpenStoreOptions, type Store } from './store/open-store.js';

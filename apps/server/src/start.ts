@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { ScoringEngine } from '@locscore/engine';
 import type { Plan } from '@locscore/schema';
+import type { Logger } from 'pino';
 import { createServer } from './app.js';
 import { loadEngine } from './engine-loader.js';
+import type { Lifecycle } from './ops/health.js';
+import { createLogger } from './ops/logger.js';
+import { createMetrics, timedEngine } from './ops/metrics.js';
+import type { LogLevel, RateLimits } from './ops/settings.js';
+import { closeHttpServer, withinTime } from './ops/shutdown.js';
 import { openStore, type Store } from './store/open-store.js';
 import { startJobQueue } from './webhooks/job-queue.js';
 
@@ -30,6 +36,14 @@ export interface StartServerOptions {
   clock?: () => Date;
   /** Seconds before each webhook delivery attempt; default 0, 5, 300, 1800, 7200, 18000, 36000, 36000. */
   webhookRetrySchedule?: number[];
+  /** Level of the JSON logs on stderr; default `info`. Ignored when `logger` is given. */
+  logLevel?: LogLevel;
+  /** A ready pino logger (tests capture logs with one); default {@link createLogger} at `logLevel`. */
+  logger?: Logger;
+  /** Per-key burst limits by plan; default none (off). */
+  rateLimits?: RateLimits;
+  /** Milliseconds `close()` waits for in-flight requests before closing their connections; default 6000. */
+  shutdownTimeoutMs?: number;
 }
 
 /** A listening server. */
@@ -38,12 +52,21 @@ export interface RunningServer {
   url: string;
   /** The open store (to create keys, inspect usage). */
   store: Store;
-  /** Stops listening, ends open connections, closes the store. */
+  /**
+   * Graceful stop: `/readyz` turns 503, the listener stops accepting, idle
+   * keep-alive connections close, in-flight requests get up to
+   * `shutdownTimeoutMs` to finish (then their connections are closed), the job
+   * queue stops (queued jobs stay in the database for the next start), and the
+   * store closes. Idempotent.
+   */
   close(): Promise<void>;
 }
 
 /** Default port of the reference server. */
 export const DEFAULT_PORT = 8787;
+/** Milliseconds `close()` gives the job queue to stop, so that a SIGTERM ends within 10 s. */
+const QUEUE_STOP_TIMEOUT_MS = 2500;
+
 /** Default interface: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -57,6 +80,7 @@ export const DEFAULT_HOST = '127.0.0.1';
  * @throws RegionPackError for a bad region pack; Error when the port is taken
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: options.logLevel ?? 'info' });
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   let stopQueue = async (): Promise<void> => undefined;
   try {
@@ -64,9 +88,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (options.demoKey) {
       await store.keys.register({ apiKey: options.demoKey, plan: options.demoPlan ?? 'growth', name: 'demo' });
     }
+    const metrics = createMetrics(store.db, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
+    const lifecycle: Lifecycle = { draining: false };
     const queue = await startJobQueue({
       store,
-      engine,
+      engine: timedEngine(engine, metrics),
       allowPrivateWebhooks: options.allowPrivateWebhooks,
       retrySchedule: options.webhookRetrySchedule,
     });
@@ -77,6 +103,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       allowPrivateWebhooks: options.allowPrivateWebhooks,
       clock: options.clock,
       queue,
+      logger,
+      metrics,
+      lifecycle,
+      ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     });
     const host = options.host ?? DEFAULT_HOST;
     const server = await new Promise<import('node:http').Server>((resolve, reject) => {
@@ -93,12 +123,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       store,
       close() {
         closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          });
-          await stopQueue();
+          lifecycle.draining = true;
+          const { forced } = await closeHttpServer(server, options.shutdownTimeoutMs ?? 6000);
+          logger.info({ forcedConnections: forced }, 'http server closed');
+          // pg-boss waits for running jobs; queued ones stay in the database.
+          if ((await withinTime(stopQueue(), QUEUE_STOP_TIMEOUT_MS)) === 'timeout') {
+            logger.warn({ timeoutMs: QUEUE_STOP_TIMEOUT_MS }, 'job queue did not stop in time; its running jobs will be retried after expiry');
+          }
           await store.close();
+          logger.info('store closed');
         })();
         return closing;
       },

@@ -90,11 +90,12 @@ describe('src/main.ts', () => {
     expect(await exited(child)).toBe(0);
   });
 
-  it('exits 1 with a clear message for a bad LOCSCORE_PORT', async () => {
+  it('exits 2 with a clear message for a bad LOCSCORE_PORT', async () => {
     const child = spawnTs(MAIN, [], { LOCSCORE_PORT: 'eighty', LOCSCORE_DATA_DIR: join(root, 'bad-port') });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    expect(await exited(child)).toBe(1);
-    expect(stderr).toMatch(/LOCSCORE_PORT must be an integer/);
+    expect(await exited(child)).toBe(2);
+    expect(stderr).toMatch(/LOCSCORE_PORT must be an integer 0-65535, got "eighty"/);
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
   });
 });

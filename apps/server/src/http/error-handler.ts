@@ -1,7 +1,20 @@
-import type { ErrorBody } from '@locscore/schema';
+import type { ErrorBody, ErrorCode } from '@locscore/schema';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, invalidRequest } from './api-error.js';
 import { requestIdOf } from './request-id.js';
+
+/** The error code each error response was sent with (for metrics). */
+const codeOfResponse = new WeakMap<Response, ErrorCode>();
+
+/**
+ * The code of the error body sent on `res` by {@link sendError}, or null for
+ * a response that was not an error body.
+ *
+ * @param res - the response
+ */
+export function errorCodeOf(res: Response): ErrorCode | null {
+  return codeOfResponse.get(res) ?? null;
+}
 
 /**
  * Writes an {@link ApiError} as the JSON error body, with its headers.
@@ -18,6 +31,7 @@ export function sendError(res: Response, error: ApiError): void {
       ...(error.details ? { details: error.details } : {}),
     },
   };
+  codeOfResponse.set(res, error.code);
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(error.status).json(body);
 }
@@ -59,12 +73,14 @@ export function toApiError(error: unknown): ApiError {
 
 /**
  * The last middleware: answers every error as JSON, never an HTML page.
- * Unexpected errors are logged to stderr with the request id.
+ * Unexpected errors are logged (`req.log`, with the request id; stderr when
+ * the logger is absent).
  */
-export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const apiError = toApiError(error);
   if (apiError.status >= 500 && !(error instanceof ApiError)) {
-    console.error(`[locscore] ${requestIdOf(res)}:`, error);
+    if (typeof req.log?.error === 'function') req.log.error({ err: error }, 'unexpected error');
+    else console.error(`[locscore] ${requestIdOf(res)}:`, error);
   }
   if (res.headersSent) {
     res.end();

@@ -1,0 +1,194 @@
+import { AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
+import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { apiKeyOf } from '../auth/authenticate.js';
+import type { Db } from '../store/db.js';
+import { errorCodeOf } from '../http/error-handler.js';
+
+/** Seconds; buckets for HTTP and scoring latency (5 ms to 10 s). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Outcomes of a webhook delivery attempt, as `outcome` labels. */
+export const WEBHOOK_OUTCOMES = ['delivered', 'gone', 'http_error', 'network_error'] as const;
+
+/** The server's Prometheus metrics, in their own registry (one per app). */
+export interface Metrics {
+  /** Everything `/metrics` exposes. */
+  readonly registry: Registry;
+  /** `locscore_http_requests_total{method,route,status}`. */
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  /** `locscore_http_request_duration_seconds{method,route,status}`. */
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** `locscore_scoring_duration_seconds{outcome}`, outcome `ok`, `address_not_found` or `error` (sync and async). */
+  readonly scoringDuration: Histogram<'outcome'>;
+  /** `locscore_quota_rejections_total{plan}`: 429 `quota_exceeded` answers. */
+  readonly quotaRejections: Counter<'plan'>;
+  /** `locscore_rate_limited_total{plan}`: 429 `rate_limited` answers. */
+  readonly rateLimited: Counter<'plan'>;
+}
+
+/**
+ * Route label of a request: one of the API's route templates, never the raw
+ * path (random paths would otherwise create unbounded label values).
+ *
+ * @param path - the request path without query
+ * @returns e.g. `/api/franchisor/score/:requestId`, or `unmatched`
+ */
+export function routeLabel(path: string): string {
+  if (path === SCORE_PATH || path === `${SCORE_PATH}/`) return SCORE_PATH;
+  if (path.startsWith(`${SCORE_PATH}/`)) return `${SCORE_PATH}/:requestId`;
+  if (path === USAGE_PATH || path === `${USAGE_PATH}/`) return USAGE_PATH;
+  if (['/healthz', '/readyz', '/metrics', '/openapi.json'].includes(path)) return path;
+  if (path === '/docs' || path.startsWith('/docs/')) return '/docs';
+  return 'unmatched';
+}
+
+/**
+ * Creates the metrics: Node.js process defaults (`locscore_process_*`,
+ * `locscore_nodejs_*`), HTTP request counts and latency by route and status,
+ * scoring latency, quota and rate-limit rejections, and two gauges read from
+ * the database at each scrape (so they cover every instance sharing it):
+ * `locscore_queue_depth{status}` (requests `queued` or `running`) and
+ * `locscore_webhook_attempts{outcome}` (recorded delivery attempts:
+ * `delivered` 2xx, `gone` 410, `http_error` other status, `network_error` no answer).
+ *
+ * @param db - the store's database, queried at scrape time
+ * @param onScrapeError - called when a scrape query fails (the gauges keep their last value)
+ */
+export function createMetrics(db: Db, onScrapeError: (error: unknown) => void = () => undefined): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'locscore_' });
+  const httpRequests = new Counter({
+    name: 'locscore_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'locscore_http_request_duration_seconds',
+    help: 'HTTP request latency in seconds, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const scoringDuration = new Histogram({
+    name: 'locscore_scoring_duration_seconds',
+    help: 'Time the engine took to score one address (geocode, transit, competitors, market fit), by outcome.',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const quotaRejections = new Counter({
+    name: 'locscore_quota_rejections_total',
+    help: 'Requests refused with 429 quota_exceeded (monthly quota spent), by plan.',
+    labelNames: ['plan'] as const,
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'locscore_rate_limited_total',
+    help: 'Requests refused with 429 rate_limited (per-key burst limit), by plan.',
+    labelNames: ['plan'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'locscore_queue_depth',
+    help: 'Webhook-mode requests waiting (queued) or being scored (running), from the database at scrape time.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const { rows } = await db.query<{ status: string; n: number }>(
+          "SELECT status, count(*)::int AS n FROM requests WHERE status IN ('queued', 'running') GROUP BY status",
+        );
+        for (const status of ['queued', 'running']) this.set({ status }, Number(rows.find((row) => row.status === status)?.n ?? 0));
+      } catch (error) {
+        onScrapeError(error);
+      }
+    },
+  });
+  new Gauge({
+    name: 'locscore_webhook_attempts',
+    help: 'Webhook delivery attempts recorded in the database (all instances, cumulative), by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const { rows } = await db.query<{ outcome: string; n: number }>(
+          `SELECT CASE WHEN status_code BETWEEN 200 AND 299 THEN 'delivered'
+                       WHEN status_code = 410 THEN 'gone'
+                       WHEN status_code IS NULL THEN 'network_error'
+                       ELSE 'http_error' END AS outcome,
+                  count(*)::int AS n
+             FROM delivery_attempts GROUP BY 1`,
+        );
+        for (const outcome of WEBHOOK_OUTCOMES) this.set({ outcome }, Number(rows.find((row) => row.outcome === outcome)?.n ?? 0));
+      } catch (error) {
+        onScrapeError(error);
+      }
+    },
+  });
+  return { registry, httpRequests, httpDuration, scoringDuration, quotaRejections, rateLimited };
+}
+
+/** The plan of an authenticated response, or `unknown`. */
+function planOf(res: Response): string {
+  try {
+    return apiKeyOf(res).plan;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Middleware counting every response (`finish`, or `close` for an aborted
+ * one, status `0`) in {@link Metrics.httpRequests} and its latency in
+ * {@link Metrics.httpDuration}, and 429 `quota_exceeded` answers in
+ * {@link Metrics.quotaRejections}.
+ *
+ * @param metrics - from {@link createMetrics}
+ */
+export function metricsMiddleware(metrics: Metrics): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const path = req.path;
+    let counted = false;
+    const count = (): void => {
+      if (counted) return;
+      counted = true;
+      const labels = { method: req.method, route: routeLabel(path), status: res.writableFinished ? String(res.statusCode) : '0' };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+      if (errorCodeOf(res) === 'quota_exceeded') metrics.quotaRejections.inc({ plan: planOf(res) });
+    };
+    res.once('finish', count);
+    res.once('close', count);
+    next();
+  };
+}
+
+/**
+ * Wraps an engine so each `score` call is timed in {@link Metrics.scoringDuration}
+ * (outcome `ok`, `address_not_found` or `error`); results and errors pass through unchanged.
+ *
+ * @param engine - the engine to time
+ * @param metrics - from {@link createMetrics}
+ */
+export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEngine {
+  return {
+    get regions() {
+      return engine.regions;
+    },
+    async score(input) {
+      const stop = metrics.scoringDuration.startTimer();
+      try {
+        const result = await engine.score(input);
+        stop({ outcome: 'ok' });
+        return result;
+      } catch (error) {
+        stop({ outcome: error instanceof AddressNotFoundError ? 'address_not_found' : 'error' });
+        throw error;
+      }
+    },
+  };
+}

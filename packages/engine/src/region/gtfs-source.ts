@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -6,7 +5,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { RegionPackError } from '../errors.js';
 import { parseCsv } from './csv-rows.js';
-import type { FileDigest } from './osm-read.js';
+import { digestFiles, type FileDigest } from './file-digest.js';
 
 /** One GTFS row: column name → value (trimmed strings, empty when blank). */
 export type GtfsRow = Record<string, string>;
@@ -74,19 +73,7 @@ async function openFolder(path: string): Promise<GtfsSource> {
       if (file === undefined) return;
       await parseCsv(createReadStream(join(path, file)), `${path}/${file}`, onRow);
     },
-    digest: async () => {
-      const hash = createHash('sha256');
-      let bytes = 0;
-      for (const file of [...files.values()].sort()) {
-        hash.update(`${file}\n`);
-        for await (const chunk of createReadStream(join(path, file))) {
-          const buffer = chunk as Buffer;
-          hash.update(buffer);
-          bytes += buffer.length;
-        }
-      }
-      return { bytes, sha256: hash.digest('hex') };
-    },
+    digest: () => digestFiles([...files.values()].sort().map((file) => ({ path: join(path, file), label: file }))),
     close: () => undefined,
   };
 }
@@ -122,16 +109,7 @@ async function openZip(path: string): Promise<GtfsSource> {
       });
       await parseCsv(stream, `${path}/${table}`, onRow);
     },
-    digest: async () => {
-      const hash = createHash('sha256');
-      let bytes = 0;
-      for await (const chunk of createReadStream(path)) {
-        const buffer = chunk as Buffer;
-        hash.update(buffer);
-        bytes += buffer.length;
-      }
-      return { bytes, sha256: hash.digest('hex') };
-    },
+    digest: () => digestFiles([{ path }]),
     close: () => zip.close(),
   };
 }

@@ -1,19 +1,15 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Transform, Writable, type Duplex } from 'node:stream';
+import { Writable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import { RegionPackError } from '../errors.js';
+import { createDigestTap, type FileDigest } from './file-digest.js';
 import type { OsmElement, OsmMember, OsmTags } from './osm-elements.js';
 
-/** Size and SHA-256 (hex) of a file read by the importer. */
-export interface FileDigest {
-  bytes: number;
-  sha256: string;
-}
+export type { FileDigest } from './file-digest.js';
 
 /** The two OSM encodings the importer reads. */
 export type OsmFormat = 'pbf' | 'xml';
@@ -100,15 +96,7 @@ export async function sniffOsmFormat(path: string): Promise<OsmFormat> {
  */
 export async function readOsmFile(path: string, onElement: (element: OsmElement) => void): Promise<FileDigest> {
   const format = await sniffOsmFormat(path);
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
+  const { stream: tap, digest } = createDigestTap();
   try {
     if (format === 'pbf') {
       await pipeline(
@@ -126,7 +114,7 @@ export async function readOsmFile(path: string, onElement: (element: OsmElement)
     if (error instanceof RegionPackError) throw error;
     throw new RegionPackError(path, `malformed OSM ${format === 'pbf' ? 'PBF' : 'XML'} (${describe(error)})`);
   }
-  return { bytes, sha256: hash.digest('hex') };
+  return digest();
 }
 
 function describe(error: unknown): string {

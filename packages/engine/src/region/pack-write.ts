@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { RegionPackError } from '../errors.js';
+import { createDigestTap } from './file-digest.js';
 import { MANIFEST_FILE, PACK_LAYERS, layerFileName } from './pack-layout.js';
 import type { PackFile, RegionData } from './types.js';
 
@@ -63,15 +63,7 @@ export async function writePack(data: RegionData, outDir: string, force: boolean
 }
 
 async function writeLayer(path: string, layer: PackFile['layer'], records: readonly unknown[]): Promise<PackFile> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
+  const { stream: tap, digest } = createDigestTap();
   function* lines(): Generator<string> {
     let batch = '';
     for (const record of records) {
@@ -84,5 +76,5 @@ async function writeLayer(path: string, layer: PackFile['layer'], records: reado
     if (batch !== '') yield batch;
   }
   await pipeline(Readable.from(lines()), createGzip({ level: 6 }), tap, createWriteStream(path));
-  return { layer, path: basename(path), records: records.length, bytes, sha256: hash.digest('hex') };
+  return { layer, path: basename(path), records: records.length, ...digest() };
 }

@@ -55,7 +55,9 @@ function isLocked(error: unknown): boolean {
 /**
  * Takes the exclusive lock of a data directory (created when absent). A lock
  * left by a process that died (its pid no longer exists, e.g. after
- * `kill -9`) is taken over at once instead of after the 10 s staleness delay.
+ * `kill -9`) is taken over at once (after at most 1 s, the window in which a
+ * new holder may not have written its pid yet) instead of after the 10 s
+ * staleness delay.
  *
  * @param dataDir - the data directory
  * @returns a function releasing the lock
@@ -88,8 +90,16 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       (info) => Date.now() - info.mtimeMs,
       () => 0,
     );
-    if (pid === null || pid === process.pid || isAlive(pid) || age < TAKEOVER_MIN_AGE_MS) {
+    if (pid === null || pid === process.pid || isAlive(pid)) {
       throw new StoreLockedError(dataDir, pid);
+    }
+    if (age < TAKEOVER_MIN_AGE_MS) {
+      // The recorded pid is dead, but a new holder may have taken the lock
+      // without writing its pid yet: wait out that window, then look again
+      // (a supervisor restarting a killed server at once gets in).
+      await new Promise((resolve) => setTimeout(resolve, TAKEOVER_MIN_AGE_MS - age + 50));
+      const again = Number.parseInt(await readFile(pidFile, 'utf8').catch(() => ''), 10);
+      if (!Number.isFinite(again) || again !== pid) throw new StoreLockedError(dataDir, Number.isFinite(again) ? again : null);
     }
     await rm(lockPath, { recursive: true, force: true });
     try {

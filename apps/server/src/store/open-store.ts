@@ -9,6 +9,7 @@ import { lockDataDir } from './lock.js';
 import { migrate } from './migrations.js';
 import { openPgDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
+import { purgeExpired, type PurgeOptions, type PurgeReport } from './purge.js';
 import { createRequestRepository, type RequestRepository } from './requests.js';
 import { createUsageRepository, type UsageRepository } from './usage.js';
 
@@ -37,6 +38,13 @@ export interface Store {
   readonly requests: RequestRepository;
   readonly deliveries: DeliveryRepository;
   readonly idempotency: IdempotencyRepository;
+  /**
+   * Deletes finished requests older than the retention (30 days by default)
+   * and expired idempotency keys; see {@link purgeExpired}.
+   *
+   * @throws RangeError when `requestRetentionDays` is not positive
+   */
+  purge(options: PurgeOptions): Promise<PurgeReport>;
   /** Closes the database and releases the data dir lock; idempotent. */
   close(): Promise<void>;
 }
@@ -82,6 +90,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     requests: createRequestRepository(db),
     deliveries: createDeliveryRepository(db),
     idempotency: createIdempotencyRepository(db),
+    purge: (purgeOptions) => purgeExpired(db, purgeOptions),
     close() {
       closing ??= (async () => {
         try {

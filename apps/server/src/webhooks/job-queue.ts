@@ -5,8 +5,11 @@ import { bossDb } from '../store/boss-db.js';
 import type { Db } from '../store/db.js';
 import { createDeliveryRepository, type DeliveryState } from '../store/deliveries.js';
 import type { Store } from '../store/open-store.js';
+import { DEFAULT_REQUEST_RETENTION_DAYS } from '../store/purge.js';
 import { createRequestRepository } from '../store/requests.js';
 import { createUsageRepository } from '../store/usage.js';
+import { ATTEMPT_HEADER, defaultInstanceId, INSTANCE_HEADER } from './delivery-headers.js';
+import { retryOrphanedJobs } from './orphaned-jobs.js';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from './post-webhook.js';
 import { DEFAULT_RETRY_SCHEDULE } from './retry-schedule.js';
 import { signWebhook } from './signature.js';
@@ -32,10 +35,31 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Time limit of one delivery attempt, ms (default 10 000). */
   webhookTimeoutMs?: number;
-  /** Scoring jobs run at once by this instance (default 2). */
+  /** Scoring workers of this instance (default 2); each runs up to `batchSize` jobs at once. */
   scoreWorkers?: number;
+  /** Jobs a worker fetches and runs at once (default 4). */
+  batchSize?: number;
   /** PostgreSQL schema of pg-boss's tables (default `pgboss`). */
   bossSchema?: string;
+  /**
+   * Name of this instance, sent as `x-locscore-instance` with every webhook
+   * POST; default `<hostname>:<pid>`.
+   */
+  instanceId?: string;
+  /**
+   * Seconds after which a scoring job still `active` counts as lost (its
+   * process died) and is retried (default 60). Delivery jobs get the attempt
+   * timeout plus 20 s.
+   */
+  scoreJobExpirySeconds?: number;
+  /** How often pg-boss looks for expired jobs, seconds (default 15; one instance at a time does it). */
+  maintenanceIntervalSeconds?: number;
+  /** Days to keep finished requests before they are purged (default 30). */
+  requestRetentionDays?: number;
+  /** How often to purge, seconds (default 3600; also once at start). */
+  purgeIntervalSeconds?: number;
+  /** The current time (UTC), for the purge; default the system clock. */
+  clock?: () => Date;
 }
 
 /** The asynchronous side of the server: scoring jobs and webhook deliveries. */
@@ -70,6 +94,14 @@ function describe(error: unknown): string {
  * way a delivery starts: Standard Webhooks signed POSTs on `retrySchedule`; a
  * 2xx ends it, 410 stops it, every attempt is recorded.
  *
+ * After a crash, jobs left `active` are retried: at once on PGlite (one
+ * process per data directory, so they can only be orphans), after their
+ * expiry on PostgreSQL (other instances may be running them). A job that runs
+ * twice is harmless: scoring skips a finished request, a delivery skips an
+ * attempt already recorded (so a receiver may see one attempt twice, with the
+ * same `webhook-id`). Finished requests are purged after
+ * `requestRetentionDays`.
+ *
  * @param options - see {@link JobQueueOptions}
  * @returns the running queue
  * @throws Error when pg-boss cannot create its schema
@@ -79,23 +111,33 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const schedule = options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE;
   const scoreAttempts = options.scoreAttempts ?? 3;
   const allowPrivate = options.allowPrivateWebhooks ?? false;
+  const instanceId = options.instanceId ?? defaultInstanceId();
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const bossSchema = options.bossSchema ?? 'pgboss';
+  const clock = options.clock ?? (() => new Date());
   const boss = new PgBoss({
     db: bossDb(store.db),
-    schema: options.bossSchema ?? 'pgboss',
+    schema: bossSchema,
     schedule: false,
     supervise: true,
     migrate: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
   });
   boss.on('error', (error: unknown) => console.error('[locscore] job queue:', error));
   await boss.start();
   await boss.createQueue(SCORE_QUEUE);
   await boss.createQueue(DELIVERY_QUEUE);
+  if (store.driver === 'pglite') {
+    const orphans = await retryOrphanedJobs(boss, store.db, bossSchema, [SCORE_QUEUE, DELIVERY_QUEUE]);
+    if (orphans > 0) console.error(`[locscore] job queue: retrying ${orphans} job(s) interrupted by the last stop`);
+  }
 
   async function enqueueDelivery(tx: Db, requestId: string, attempt: number, delaySeconds: number): Promise<void> {
     await boss.send(DELIVERY_QUEUE, { requestId, attempt } satisfies DeliveryJob, {
       startAfter: delaySeconds,
       retryLimit: 3,
       retryDelay: 1,
+      expireInSeconds: Math.ceil(webhookTimeoutMs / 1000) + 20,
       db: bossDb(tx),
     });
   }
@@ -115,6 +157,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     const request = await store.requests.find(requestId);
     if (!request || request.status === 'succeeded' || request.status === 'failed') return;
     const attempt = await store.requests.markRunning(requestId);
+    if (attempt > scoreAttempts) {
+      // Every attempt so far was lost to a crash or a hang: give up.
+      await finish(requestId, request.keyId, request.periodStart, {
+        error: { code: 'scoring_failed', message: `scoring failed after ${scoreAttempts} attempts` },
+      });
+      return;
+    }
     try {
       const raw = await engine.score({ address: request.body.address, category: request.body.category });
       const checked = ScoreResult.safeParse(raw);
@@ -149,11 +198,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       ? { ...request.result, requestId }
       : { requestId, error: request.error ?? { code: 'scoring_failed', message: 'scoring failed' } };
     const body = JSON.stringify(payload);
-    const headers = signWebhook(secret, requestId, Math.floor(Date.now() / 1000), body);
-    const outcome = await postWebhook(request.webhookUrl, body, headers, {
-      allowPrivate,
-      timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
-    });
+    const headers = {
+      ...signWebhook(secret, requestId, Math.floor(Date.now() / 1000), body),
+      [ATTEMPT_HEADER]: String(attempt),
+      [INSTANCE_HEADER]: instanceId,
+    };
+    const outcome = await postWebhook(request.webhookUrl, body, headers, { allowPrivate, timeoutMs: webhookTimeoutMs });
     const statusCode = 'statusCode' in outcome ? outcome.statusCode : null;
     const delay = schedule[attempt];
     let state: DeliveryState;
@@ -172,32 +222,59 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     });
   }
 
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 };
-  const scoreSendOptions = { retryLimit: scoreAttempts - 1, retryDelay: options.scoreRetryDelaySeconds ?? 5 };
-  for (let worker = 0; worker < (options.scoreWorkers ?? 2); worker += 1) {
-    await boss.work<ScoreJob>(SCORE_QUEUE, polling, async (jobs) => {
-      for (const job of jobs) await runScore(job.data);
-    });
-  }
-  // Two delivery workers, so that one slow receiver (up to the 10 s timeout) does not hold up the others.
-  for (let worker = 0; worker < 2; worker += 1) {
-    await boss.work<DeliveryJob>(DELIVERY_QUEUE, polling, async (jobs) => {
-      for (const job of jobs) {
+  // Each worker fetches up to `batchSize` jobs per poll and runs them at once:
+  // pg-boss waits out the polling interval after each fetch, so one job per
+  // fetch would cap an instance at 2 jobs per second per worker.
+  const batchSize = options.batchSize ?? 4;
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize };
+  // Two retries more than scoring attempts: runScore counts attempts itself
+  // (a crash mid-scoring counts one) and fails the request after the last,
+  // so pg-boss never drops a job that would leave a request `running`.
+  const scoreSendOptions = {
+    retryLimit: scoreAttempts + 1,
+    retryDelay: options.scoreRetryDelaySeconds ?? 5,
+    expireInSeconds: options.scoreJobExpirySeconds ?? 60,
+  };
+
+  /** Runs a batch; a job that throws is failed alone (pg-boss retries it), the others complete. */
+  async function runBatch<T extends ScoreJob>(queue: string, jobs: Array<PgBoss.Job<T>>, run: (data: T) => Promise<void>): Promise<void> {
+    await Promise.all(
+      jobs.map(async (job) => {
         try {
-          await runDelivery(job.data);
+          await run(job.data);
         } catch (error) {
-          console.error(`[locscore] ${job.data.requestId}: delivery attempt ${job.data.attempt} crashed:`, describe(error));
-          throw error;
+          const what = 'attempt' in job.data ? `delivery attempt ${String(job.data.attempt)}` : 'scoring job';
+          console.error(`[locscore] ${job.data.requestId}: ${what} failed:`, describe(error));
+          await boss.fail(queue, job.id, { message: describe(error) });
         }
-      }
-    });
+      }),
+    );
   }
+
+  for (let worker = 0; worker < (options.scoreWorkers ?? 2); worker += 1) {
+    await boss.work<ScoreJob>(SCORE_QUEUE, polling, (jobs) => runBatch(SCORE_QUEUE, jobs, runScore));
+  }
+  // Two delivery workers, so that slow receivers (up to the 10 s timeout) do not hold up the others.
+  for (let worker = 0; worker < 2; worker += 1) {
+    await boss.work<DeliveryJob>(DELIVERY_QUEUE, polling, (jobs) => runBatch(DELIVERY_QUEUE, jobs, runDelivery));
+  }
+
+  const retentionDays = options.requestRetentionDays ?? DEFAULT_REQUEST_RETENTION_DAYS;
+  const purge = (): void => {
+    store.purge({ now: clock(), requestRetentionDays: retentionDays }).catch((error: unknown) => {
+      console.error('[locscore] purge of old requests failed:', describe(error));
+    });
+  };
+  purge();
+  const purgeTimer = setInterval(purge, (options.purgeIntervalSeconds ?? 3600) * 1000);
+  purgeTimer.unref();
 
   return {
     async enqueueScore(tx, requestId) {
       await boss.send(SCORE_QUEUE, { requestId } satisfies ScoreJob, { ...scoreSendOptions, db: bossDb(tx) });
     },
     async stop() {
+      clearInterval(purgeTimer);
       await boss.stop({ graceful: true, wait: true, timeout: 15_000, close: false });
     },
   };

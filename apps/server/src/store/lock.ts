@@ -28,9 +28,11 @@ const LOCK_NAME = 'locscore.lock';
 const PID_NAME = 'locscore.pid';
 /**
  * A lock whose mtime is older than this (ms) belongs to a dead process and is
- * taken over; the holder refreshes it every half of this.
+ * taken over; the holder refreshes it every half of this. Generous, because
+ * a dead holder on this host is recognised by its pid at once, and a live one
+ * can stall its event loop for seconds (PGlite's WASM start on a busy machine).
  */
-const STALE_MS = 10_000;
+const STALE_MS = 30_000;
 
 /**
  * A lock younger than this (ms) is never taken over, even when its recorded
@@ -56,7 +58,7 @@ function isLocked(error: unknown): boolean {
  * Takes the exclusive lock of a data directory (created when absent). A lock
  * left by a process that died (its pid no longer exists, e.g. after
  * `kill -9`) is taken over at once (after at most 1 s, the window in which a
- * new holder may not have written its pid yet) instead of after the 10 s
+ * new holder may not have written its pid yet) instead of after the 30 s
  * staleness delay.
  *
  * @param dataDir - the data directory

@@ -109,6 +109,12 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--demo-key <key>', 'register this exact API key at start')
     .option('--demo-plan <plan>', 'plan of --demo-key: starter, growth (default) or enterprise')
     .option('--allow-private-webhooks', 'accept loopback and private webhook URLs (local development)')
+    .option('--log-level <level>', 'JSON log level on stderr: fatal, error, warn, info, debug, trace, silent (env LOCSCORE_LOG_LEVEL; default info)')
+    .option('--rate-limit-starter <limit>', 'per-key burst limit of Starter keys: N/s, N/m, N/h or off (env LOCSCORE_RATE_LIMIT_STARTER; default off)')
+    .option('--rate-limit-growth <limit>', 'per-key burst limit of Growth keys (env LOCSCORE_RATE_LIMIT_GROWTH; default off)')
+    .option('--rate-limit-enterprise <limit>', 'per-key burst limit of Enterprise keys (env LOCSCORE_RATE_LIMIT_ENTERPRISE; default off)')
+    .option('--webhook-retry-schedule <seconds>', 'seconds before each webhook delivery attempt, comma-separated (env LOCSCORE_WEBHOOK_RETRY_SCHEDULE; default 0,5,300,1800,7200,18000,36000,36000)')
+    .option('--shutdown-timeout <seconds>', 'seconds (0.1-60) a stop waits for in-flight requests (env LOCSCORE_SHUTDOWN_TIMEOUT; default 6)')
     .action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
 
   program

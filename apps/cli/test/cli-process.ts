@@ -15,21 +15,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Variables the CLI reads that a test process must not pass on unless a test sets them. */
-const INHERITED_SETTINGS = [
-  'LOCSCORE_API_KEY',
-  'LOCSCORE_BASE_URL',
-  'LOCSCORE_DATA_DIR',
-  'LOCSCORE_DATABASE_URL',
-  'DATABASE_URL',
-  'LOCSCORE_WEBHOOK_SECRET',
-  'FORCE_COLOR',
-];
+/** Variables besides `LOCSCORE_*` that the CLI reads and a test process must not pass on unless a test sets them. */
+const INHERITED_SETTINGS = ['DATABASE_URL', 'FORCE_COLOR'];
 
-/** Environment for the CLI: no colour, no inherited locscore settings (nor `DATABASE_URL`). */
+/** Environment for the CLI: no colour, no inherited `LOCSCORE_*` settings (nor `DATABASE_URL`). */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
-  for (const name of INHERITED_SETTINGS) if (!(name in extra)) delete env[name];
+  for (const name of Object.keys(env)) {
+    if ((name.startsWith('LOCSCORE_') || INHERITED_SETTINGS.includes(name)) && !(name in extra)) delete env[name];
+  }
   return env;
 }
 

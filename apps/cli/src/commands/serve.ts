@@ -6,12 +6,13 @@ import { startServer } from '@locscore/server';
 import { DEFAULT_PORT, resolveStoreLocation } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { note, type Terminal } from '../output/terminal.js';
+import { resolveServerSettings, type ServerSettingFlags } from '../server-settings.js';
 import { nextTerminationSignal } from '../signals.js';
 import { describeStoreLocation, isConnectionFailure, postgresUnreachable } from '../store-location.js';
 import { requirePlan } from './keys.js';
 
-/** Flags of `locscore serve`. */
-export interface ServeOptions {
+/** Flags of `locscore serve` (with the server settings of {@link ServerSettingFlags}). */
+export interface ServeOptions extends ServerSettingFlags {
   port?: string | undefined;
   host?: string | undefined;
   dataDir?: string | undefined;
@@ -45,7 +46,10 @@ export function parsePort(value: string | undefined): number {
  * `--database-url` / `LOCSCORE_DATABASE_URL` / `DATABASE_URL` (several
  * instances may share it), else in a PGlite `--data-dir`, else
  * `LOCSCORE_DATA_DIR`, else `~/.locscore/data` (see `resolveStoreLocation`).
- * Prints the URL on stdout; the server's logs go to stderr.
+ * Log level, burst limit per plan, webhook retry schedule and shutdown
+ * timeout come from their flags, else their `LOCSCORE_*` variables (see
+ * `resolveServerSettings`). Prints the URL on stdout; the server's JSON
+ * logs go to stderr.
  *
  * @returns exit code 0 after a clean shutdown
  * @throws CliError (exit 2) for bad flags, (exit 5) when PostgreSQL cannot be reached;
@@ -55,6 +59,7 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
   const port = parsePort(options.port);
   const regions = (options.region ?? []).map((dir) => resolve(dir));
   const location = resolveStoreLocation(options);
+  const settings = resolveServerSettings(options);
   const demoPlan: Plan | undefined = options.demoPlan === undefined ? undefined : requirePlan(options.demoPlan);
   if (demoPlan && !options.demoKey) throw new CliError('--demo-plan needs --demo-key');
   let sampleDir: string | undefined;
@@ -80,6 +85,10 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
       ...(options.demoKey ? { demoKey: options.demoKey } : {}),
       ...(demoPlan ? { demoPlan } : {}),
       allowPrivateWebhooks: options.allowPrivateWebhooks === true,
+      logLevel: settings.logLevel,
+      rateLimits: settings.rateLimits,
+      shutdownTimeoutMs: settings.shutdownTimeoutMs,
+      ...(settings.webhookRetrySchedule ? { webhookRetrySchedule: settings.webhookRetrySchedule } : {}),
     }).catch((error: unknown) => {
       throw location.driver === 'pg' && isConnectionFailure(error) ? postgresUnreachable(location, error) : error;
     });

@@ -52,6 +52,8 @@ describe('quickstart', () => {
     const run = await runCli(['quickstart', '--json', '--category', 'gym-fitness']);
     expect(run.code, run.stderr).toBe(0);
     expect(ScoreResult.parse(JSON.parse(run.stdout)).meta?.region?.sample).toBe(true);
+    // Progress lines only: the server's info-level JSON request logs stay off.
+    expect(run.stderr).not.toMatch(/"level":30/);
   }, 180_000);
 });
 

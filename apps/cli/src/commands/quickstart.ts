@@ -57,6 +57,8 @@ export async function runQuickstart(options: { category?: string | undefined; js
       dataDir: join(workDir, 'data'),
       regions: [packDir],
       demoKey: QUICKSTART_DEMO_KEY,
+      // The demo prints its own progress; the server's per-request JSON logs would bury it.
+      logLevel: 'warn',
     });
     try {
       note(terminal, terminal.err.dim(`Server listening on ${server.url} (PGlite in ${join(workDir, 'data')})`));

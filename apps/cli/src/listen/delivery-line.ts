@@ -5,7 +5,8 @@ import type { VerifiedDelivery } from './receiver.js';
  * One line summarising a verified delivery for a terminal:
  * `HH:MM:SS  <requestId>  7.4/10 PASS  Strong Location` for a result, or
  * `HH:MM:SS  <requestId>  FAILED  scoring_failed: <message>` for a failure
- * notice; ` (redelivery)` when the same `webhook-id` came before. The time is
+ * notice; ` (attempt N)` after the first attempt (from `x-locscore-attempt`)
+ * and ` (redelivery)` when the same `webhook-id` came before. The time is
  * when the line is printed, UTC.
  *
  * @param delivery - the verified delivery
@@ -16,7 +17,8 @@ import type { VerifiedDelivery } from './receiver.js';
 export function formatDeliveryLine(delivery: VerifiedDelivery, style: ChalkInstance, now: Date = new Date()): string {
   const time = style.dim(now.toISOString().slice(11, 19));
   const payload = delivery.payload;
-  const again = delivery.redelivery ? style.dim(' (redelivery)') : '';
+  const attempt = delivery.attempt !== null && delivery.attempt > 1 ? style.dim(` (attempt ${delivery.attempt})`) : '';
+  const again = `${attempt}${delivery.redelivery ? style.dim(' (redelivery)') : ''}`;
   if ('error' in payload) {
     return `${time}  ${payload.requestId}  ${style.red('FAILED')}  ${payload.error.code}: ${payload.error.message}${again}`;
   }

@@ -21,6 +21,8 @@ export interface VerifiedDelivery {
   timestamp: number;
   /** True when a delivery with this `webhook-id` was already verified (delivery is at least once). */
   redelivery: boolean;
+  /** The server's 1-based attempt number (`x-locscore-attempt`), or null when the sender did not say. */
+  attempt: number | null;
 }
 
 /** A request the receiver refused. */
@@ -134,10 +136,13 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       return;
     }
     const id = webhookId ?? payload.requestId;
+    const attemptHeader = headerValue(req, 'x-locscore-attempt');
+    const attempt = attemptHeader !== null && /^\d+$/.test(attemptHeader) ? Number(attemptHeader) : null;
     const redelivery = seen.has(id);
     seen.add(id);
     try {
-      options.onDelivery({ payload, rawBody: raw.toString('utf8'), webhookId: id, timestamp: Number(headerValue(req, 'webhook-timestamp')), redelivery });
+      const timestamp = Number(headerValue(req, 'webhook-timestamp'));
+      options.onDelivery({ payload, rawBody: raw.toString('utf8'), webhookId: id, timestamp, redelivery, attempt });
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/json' }).end(
         JSON.stringify({ error: { code: 'handler_failed', message: error instanceof Error ? error.message : String(error) } }),

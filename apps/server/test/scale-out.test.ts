@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { buildSampleRegion, loadRegion } from '@locscore/engine';
 import { ErrorBody, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../src/index.js';
+import type { ScoringEngine } from '@locscore/engine';
+import { openStore, startJobQueue, type Store } from '../src/index.js';
 import { startReceiver, waitFor, type Receiver } from './support/receiver.js';
 import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './support/server-process.js';
 
@@ -149,4 +150,29 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
       `[scale-out] ${count} webhook requests, ${posts.length} attempts in ${elapsed} ms; attempts by instance: ${JSON.stringify(Object.fromEntries(senders))}`,
     );
   }, 180_000);
+});
+
+describe.skipIf(!databaseUrl)('instances starting together on an empty PostgreSQL', () => {
+  it('all migrate and install the job queue (no catalog race, no deadlock)', async () => {
+    const engine: ScoringEngine = { regions: [], score: () => Promise.reject(new Error('not used')) };
+    for (let round = 0; round < 2; round += 1) {
+      const database = await createScratchDatabase(databaseUrl ?? '');
+      const stores: Store[] = [];
+      try {
+        const started = await Promise.allSettled(
+          Array.from({ length: 4 }, async () => {
+            const store = await openStore({ databaseUrl: database.url });
+            stores.push(store);
+            return startJobQueue({ store, engine });
+          }),
+        );
+        const failures = started.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+        expect(failures).toEqual([]);
+        await Promise.all(started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.stop() : undefined)));
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+        await database.drop();
+      }
+    }
+  }, 120_000);
 });

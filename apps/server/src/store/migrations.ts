@@ -102,11 +102,16 @@ const MIGRATION_LOCK_ID = 0x6c6f6373;
  * @returns the versions applied by this call
  */
 export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  // Under the lock too: two `CREATE TABLE IF NOT EXISTS` at once can both
+  // miss the table and one fails on a duplicate catalog key.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
   version integer PRIMARY KEY,
   name text NOT NULL,
   applied_at timestamptz NOT NULL DEFAULT now()
 )`);
+  });
   const applied: number[] = [];
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     await db.transaction(async (tx) => {

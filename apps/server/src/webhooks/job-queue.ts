@@ -81,6 +81,24 @@ interface DeliveryJob {
   attempt: number;
 }
 
+/** Arbitrary constant naming the advisory lock held while pg-boss installs itself (ASCII "locq"). */
+const BOSS_START_LOCK_ID = 0x6c6f6371;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so that instances
+ * starting together against one empty database install pg-boss one after the
+ * other: pg-boss 10's own install races (duplicate `pg_namespace` key, or a
+ * deadlock in `createQueue`) when two processes start at once. On PGlite (one
+ * process, one connection) it just runs `fn`.
+ */
+async function oneInstanceAtATime(store: Store, fn: () => Promise<void>): Promise<void> {
+  if (store.driver !== 'pg') return fn();
+  await store.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [BOSS_START_LOCK_ID]);
+    await fn();
+  });
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -124,9 +142,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
   });
   boss.on('error', (error: unknown) => console.error('[locscore] job queue:', error));
-  await boss.start();
-  await boss.createQueue(SCORE_QUEUE);
-  await boss.createQueue(DELIVERY_QUEUE);
+  await oneInstanceAtATime(store, async () => {
+    await boss.start();
+    await boss.createQueue(SCORE_QUEUE);
+    await boss.createQueue(DELIVERY_QUEUE);
+  });
   if (store.driver === 'pglite') {
     const orphans = await retryOrphanedJobs(boss, store.db, bossSchema, [SCORE_QUEUE, DELIVERY_QUEUE]);
     if (orphans > 0) console.error(`[locscore] job queue: retrying ${orphans} job(s) interrupted by the last stop`);

@@ -23,11 +23,20 @@ export interface ServerProcess {
  * Starts `src/main.ts` on port 0 with `LOCSCORE_*` variables and waits for its
  * "listening on" line.
  *
- * @param env - `LOCSCORE_*` variables (port and host are set here)
+ * @param env - `LOCSCORE_*` variables (port and host are set here; no
+ *   database URL is inherited, pass `LOCSCORE_DATABASE_URL` for PostgreSQL)
  * @throws Error when it exits first or does not listen within 90 s
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawnTs(MAIN, [], { LOCSCORE_PORT: '0', LOCSCORE_HOST: '127.0.0.1', ...env });
+  // The child inherits this process's environment: clear the database URLs
+  // so that a PGlite server never lands on the PostgreSQL of DATABASE_URL.
+  const child = spawnTs(MAIN, [], {
+    LOCSCORE_PORT: '0',
+    LOCSCORE_HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    LOCSCORE_DATABASE_URL: '',
+    ...env,
+  });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
     errors += chunk.toString();

@@ -47,7 +47,8 @@ export interface KeyRepository {
    * existing key keeps its secret and takes the given plan.
    *
    * @returns its summary
-   * @throws TypeError when the key is shorter than 16 characters or `plan` is unknown
+   * @throws TypeError when the key is shorter than 16 characters, `plan` is
+   *   unknown, or another key has the same visible prefix (first 12 characters)
    */
   register(options: { apiKey: string; plan: Plan; name?: string | null }): Promise<ApiKeySummary>;
   /** Every key, oldest first, revoked ones included. */
@@ -121,15 +122,21 @@ export function createKeyRepository(db: Db): KeyRepository {
       if (typeof apiKey !== 'string' || apiKey.length < MIN_REGISTERED_KEY_LENGTH) {
         throw new TypeError(`apiKey must be at least ${MIN_REGISTERED_KEY_LENGTH} characters`);
       }
+      const prefix = visiblePrefix(apiKey);
+      const holder = await db.query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE prefix = $1', [prefix]);
+      const other = holder.rows[0];
+      if (other && other.key_hash !== hashApiKey(apiKey)) {
+        throw new TypeError(`apiKey: another key already has the prefix ${prefix}; make its first 12 characters differ`);
+      }
       const result = await db.query<KeyRow>(
         `INSERT INTO api_keys (id, key_hash, prefix, plan, name, webhook_secret)
          VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (key_hash) DO UPDATE SET plan = EXCLUDED.plan
          RETURNING *`,
-        [randomUUID(), hashApiKey(apiKey), visiblePrefix(apiKey), plan, name, generateWebhookSecret()],
+        [randomUUID(), hashApiKey(apiKey), prefix, plan, name, generateWebhookSecret()],
       );
       const row = result.rows[0];
-      if (!row) throw new Error(`could not register the key ${visiblePrefix(apiKey)}`);
+      if (!row) throw new Error(`could not register the key ${prefix}`);
       return summary(row);
     },
     async list() {

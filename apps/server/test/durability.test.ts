@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSampleRegion, loadRegion } from '@locscore/engine';
 import { HEADERS, QueuedAck, RequestStatus, SCORE_PATH, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type OpenStoreOptions } from '../src/index.js';
+import { postWebhook } from '../src/webhooks/post-webhook.js';
 import { waitFor } from './support/receiver.js';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from './support/server-process.js';
 
@@ -214,4 +215,36 @@ describe('webhook mode survives SIGKILL', () => {
       await database.drop();
     }
   }, 300_000);
+});
+
+describe('a delivery attempt has a total time limit', () => {
+  it('gives up on a receiver that trickles its status line byte by byte (never idle)', async () => {
+    const sockets: Socket[] = [];
+    const server = createTcpServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      const line = 'HTTP/1.1 200 OK\r\n';
+      let index = 0;
+      const timer = setInterval(() => {
+        if (socket.destroyed || index >= line.length) {
+          clearInterval(timer);
+          return;
+        }
+        socket.write(line.charAt(index));
+        index += 1;
+      }, 100);
+      socket.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const started = Date.now();
+      const outcome = await postWebhook(`http://127.0.0.1:${port}/trickle`, '{}', {}, { allowPrivate: true, timeoutMs: 500 });
+      expect('error' in outcome ? outcome.error : `status ${String('statusCode' in outcome ? outcome.statusCode : '')}`).toMatch(/timed out after 500 ms/);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

@@ -21,7 +21,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
  * @param url - the webhook URL
  * @param body - JSON text
  * @param headers - extra headers (the signature)
- * @param options - `allowPrivate`; `timeoutMs` (default {@link WEBHOOK_TIMEOUT_MS})
+ * @param options - `allowPrivate`; `timeoutMs`, the limit of the whole attempt
+ *   until the status line arrives (default {@link WEBHOOK_TIMEOUT_MS})
  * @returns the status code or the error; never rejects
  */
 export function postWebhook(
@@ -52,12 +53,23 @@ export function postWebhook(
       resolve({ error: error instanceof Error ? error.message : String(error), durationMs: elapsed() });
       return;
     }
+    const limit = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    const timedOut = (): void => {
+      request.destroy(new Error(`timed out after ${limit} ms`));
+    };
+    // `timeout` above only limits idle time; this bounds the whole attempt
+    // (a receiver trickling its answer cannot hold a delivery worker longer).
+    const deadline = setTimeout(timedOut, limit);
     request.on('response', (response) => {
+      clearTimeout(deadline);
       response.resume();
       resolve({ statusCode: response.statusCode ?? 0, durationMs: elapsed() });
     });
-    request.on('timeout', () => request.destroy(new Error(`timed out after ${options.timeoutMs ?? WEBHOOK_TIMEOUT_MS} ms`)));
-    request.on('error', (error) => resolve({ error: error.message, durationMs: elapsed() }));
+    request.on('timeout', timedOut);
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      resolve({ error: error.message, durationMs: elapsed() });
+    });
     request.end(body);
   });
 }

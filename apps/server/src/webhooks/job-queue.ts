@@ -49,10 +49,10 @@ export interface JobQueueOptions {
   /**
    * Seconds after which a scoring job still `active` counts as lost (its
    * process died) and is retried (default 60). Delivery jobs get the attempt
-   * timeout plus 20 s.
+   * timeout plus 10 s.
    */
   scoreJobExpirySeconds?: number;
-  /** How often pg-boss looks for expired jobs, seconds (default 15; one instance at a time does it). */
+  /** How often pg-boss looks for expired jobs, seconds (default 10; one instance at a time does it). */
   maintenanceIntervalSeconds?: number;
   /** Days to keep finished requests before they are purged (default 30). */
   requestRetentionDays?: number;
@@ -139,7 +139,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     schedule: false,
     supervise: true,
     migrate: true,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
   });
   boss.on('error', (error: unknown) => console.error('[locscore] job queue:', error));
   await oneInstanceAtATime(store, async () => {
@@ -157,7 +157,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       startAfter: delaySeconds,
       retryLimit: 3,
       retryDelay: 1,
-      expireInSeconds: Math.ceil(webhookTimeoutMs / 1000) + 20,
+      expireInSeconds: Math.ceil(webhookTimeoutMs / 1000) + 10,
       db: bossDb(tx),
     });
   }

@@ -10,12 +10,15 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
  *
  * @param file - absolute path of a `.ts` entry
  * @param args - its arguments
- * @param env - extra environment variables
+ * @param env - extra environment variables (`DATABASE_URL` and
+ *   `LOCSCORE_DATABASE_URL` are not inherited; set them here)
  */
 export function spawnTs(file: string, args: string[] = [], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--conditions=@locscore/source', '--import', 'tsx', file, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    // No inherited database URL: a child meant for PGlite must not land on the
+    // PostgreSQL of the test run's DATABASE_URL (pass one in `env` to use it).
+    env: { ...process.env, DATABASE_URL: '', LOCSCORE_DATABASE_URL: '', ...env },
     stdio: 'pipe',
   });
 }

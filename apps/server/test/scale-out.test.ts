@@ -133,9 +133,9 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
       const sender = String(entry.headers['x-locscore-instance']);
       senders.set(sender, (senders.get(sender) ?? 0) + 1);
     }
-    // Only our two processes sent, and both took a share of the work.
-    const pids = instances.map((instance) => String(instance.child.pid));
-    expect([...senders.keys()].map((sender) => sender.split(':').at(-1)).sort()).toEqual([...pids].sort());
+    // Two senders (one per process), and both took a share of the work.
+    expect(senders.size).toBe(2);
+    for (const sender of senders.keys()) expect(sender).toMatch(/^[0-9a-f]{12}$/);
     for (const [index, id] of ids.entries()) {
       const seen = posts.filter((entry) => entry.headers['webhook-id'] === id);
       expect(seen.map((entry) => entry.headers['x-locscore-attempt'])).toEqual(['1', '2']);

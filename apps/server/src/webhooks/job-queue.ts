@@ -43,7 +43,7 @@ export interface JobQueueOptions {
   bossSchema?: string;
   /**
    * Name of this instance, sent as `x-locscore-instance` with every webhook
-   * POST; default `<hostname>:<pid>`.
+   * POST; default 12 random hex digits per process.
    */
   instanceId?: string;
   /**

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { useAgent } from 'request-filtering-agent';
+import { WEBHOOK_USER_AGENT } from './delivery-headers.js';
 
 /** Outcome of one delivery attempt. */
 export type PostOutcome =
@@ -44,7 +45,7 @@ export function postWebhook(
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          'user-agent': 'locscore-webhooks/1',
+          'user-agent': WEBHOOK_USER_AGENT,
           ...headers,
         },
         timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,

@@ -44,14 +44,25 @@ function bodyParserType(error: unknown): string | null {
   return null;
 }
 
+/** The 4xx `status` an HTTP library put on its error (e.g. the router's URIError), or null. */
+function clientStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error) || typeof error.status !== 'number') return null;
+  return error.status >= 400 && error.status < 500 ? error.status : null;
+}
+
 /**
  * Maps any thrown error to an {@link ApiError}: body-parser failures to 400
- * (`body`), 413 and 415; anything unknown to 500 `scoring_failed`.
+ * (`body`), 413 and 415; a path parameter that is not valid percent-encoded
+ * UTF-8 (the router's 400 URIError) to 400 naming `path`; any other 4xx an
+ * HTTP library raised to 400 `invalid_request`; anything unknown to 500 `scoring_failed`.
  *
  * @param error - what was thrown
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof URIError && clientStatus(error) !== null) {
+    return invalidRequest([{ field: 'path', message: 'path is not valid percent-encoded UTF-8' }]);
+  }
   switch (bodyParserType(error)) {
     case 'entity.parse.failed':
       return invalidRequest([{ field: 'body', message: 'body must be valid JSON' }]);
@@ -67,6 +78,7 @@ export function toApiError(error: unknown): ApiError {
     case 'parameters.too.many':
       return invalidRequest([{ field: 'body', message: 'body could not be read' }]);
     default:
+      if (clientStatus(error) !== null) return invalidRequest([{ field: 'request', message: 'request could not be read' }]);
       return new ApiError('scoring_failed', 'internal error; retry later');
   }
 }

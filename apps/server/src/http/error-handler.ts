@@ -78,6 +78,7 @@ export function toApiError(error: unknown): ApiError {
     case 'parameters.too.many':
       return invalidRequest([{ field: 'body', message: 'body could not be read' }]);
     default:
+      if (clientStatus(error) === 404) return new ApiError('not_found', 'not found');
       if (clientStatus(error) !== null) return invalidRequest([{ field: 'request', message: 'request could not be read' }]);
       return new ApiError('scoring_failed', 'internal error; retry later');
   }

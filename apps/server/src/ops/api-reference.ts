@@ -58,7 +58,8 @@ export function apiReferenceRouter(): Router {
   });
   for (const asset of ASSETS) {
     router.get(`/docs/assets/${asset}`, (_req: Request, res: Response) => {
-      res.sendFile(join(assetDir, asset), { maxAge: '1d' });
+      // The pnpm store path has a dot segment (node_modules/.pnpm): allow it.
+      res.sendFile(join(assetDir, asset), { maxAge: '1d', dotfiles: 'allow' });
     });
   }
   return router;

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { SCORE_PATH } from '@locscore/schema';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, createServer, openStore, type Store } from '../src/index.js';
+import { fakeEngine } from './support/fake-engine.js';
+import { listen, type Listening } from './support/listen.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`[docs-page.test] skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+
+let store: Store;
+let api: Listening;
+let browser: Browser;
+
+beforeAll(async () => {
+  store = await openStore();
+  api = await listen(createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }) }));
+  if (hasChromium) {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+  await store?.close();
+});
+
+describe('API reference', () => {
+  it('GET /openapi.json is the schema package document', async () => {
+    const { createOpenApiDocument } = await import('@locscore/schema');
+    const response = await fetch(`${api.url}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(createOpenApiDocument())));
+  });
+
+  it('serves the page and its assets from node_modules, under a self-only script policy', async () => {
+    const page = await fetch(`${api.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const [path, type] of [
+      ['/docs/assets/swagger-ui-bundle.js', /javascript/],
+      ['/docs/assets/swagger-ui.css', /text\/css/],
+      ['/docs/init.js', /javascript/],
+    ] as const) {
+      const asset = await fetch(api.url + path);
+      expect(asset.status, path).toBe(200);
+      expect(asset.headers.get('content-type'), path).toMatch(type);
+      await asset.arrayBuffer();
+    }
+    expect((await fetch(`${api.url}/docs/assets/index.html`)).status).toBe(404);
+  });
+
+  it.skipIf(!hasChromium)('GET /docs renders the score endpoint offline, loading nothing from another origin', async () => {
+    const context = await browser.newContext();
+    const foreign: string[] = [];
+    const origin = new URL(api.url).origin;
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const response = await page.goto(`${api.url}/docs`);
+    expect(response?.status()).toBe(200);
+    const endpoint = page.locator('.opblock-summary-path', { hasText: SCORE_PATH }).first();
+    await endpoint.waitFor({ timeout: 20_000 });
+    expect(await endpoint.textContent()).toContain(SCORE_PATH);
+    expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe('locscore API reference');
+    expect(foreign).toEqual([]);
+    expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from './machine.js';
-import { peakRssMbOf } from './process-memory.js';
+import { cpuSecondsOf, peakRssMbOf } from './process-memory.js';
 import { SOURCE_NODE_FLAGS } from './source-conditions.js';
 
 /** Options of {@link spawnServer}. */
@@ -31,6 +31,8 @@ export interface ServerProcess {
   stderr(): string;
   /** Peak RSS so far, MB (null when unreadable). */
   peakRssMb(): number | null;
+  /** CPU seconds (user + system) used so far (null when unreadable). */
+  cpuSeconds(): number | null;
   /** Sends SIGTERM and waits for the exit; resolves the exit code and the peak RSS just before. */
   stop(): Promise<{ code: number | null; peakRssMb: number | null }>;
 }
@@ -79,6 +81,7 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
     pid,
     stderr: () => stderr,
     peakRssMb: () => peakRssMbOf(pid),
+    cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       const peakRssMb = peakRssMbOf(pid);
       if (child.exitCode === null) child.kill('SIGTERM');

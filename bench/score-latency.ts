@@ -72,7 +72,8 @@ async function main(): Promise<void> {
     }
 
     // The server, in this process, with the same engine.
-    const server = await startServer({ port: 0, dataDir: join(work, 'pglite'), engine });
+    // Access logs off (level warn): they would flood this process's stderr; http-throughput keeps the default (info).
+    const server = await startServer({ port: 0, dataDir: join(work, 'pglite'), engine, logLevel: 'warn' });
     const key = await server.store.keys.create({ plan: 'enterprise', name: 'bench' });
     const endpoint = `${server.url}/api/franchisor/score`;
     const post = async (input: Input): Promise<{ status: number; score: number | null }> => {
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
         sequential: true,
         client: 'Node fetch (undici, keep-alive)',
         store: 'PGlite (new temp data dir)',
+        serverLogLevel: 'warn (per-request access logs off)',
         plan: 'enterprise',
         inputs: `${REQUESTS} distinct real address strings of the extract ("<street> <number>, <postcode> <town>"), categories in turn (12)`,
         addressesSkippedAsUnlocated: unlocated,

@@ -2,41 +2,71 @@ import { createWriteStream } from 'node:fs';
 
 /** Where batch output goes: a file or stdout, with backpressure. */
 export interface Sink {
-  /** Writes text; resolves once the stream can take more. */
+  /**
+   * Queues text on the stream. Resolves at once while the stream's buffer has
+   * room, and only after `drain` when it is full (standard Node backpressure),
+   * so rows are coalesced into few `fs.write` calls instead of one per row.
+   * Rejects with the stream's error once the stream has failed.
+   */
   write(text: string): Promise<void>;
-  /** Flushes and closes a file (stdout stays open). */
+  /**
+   * Waits until everything queued is written: a file is ended and closed;
+   * stdout stays open but its buffer is flushed. Rejects with the stream's
+   * error if a write failed.
+   */
   close(): Promise<void>;
 }
 
 /**
  * Opens the batch output: stdout for `-`, else the file (created, truncated,
- * or appended to for `--resume`). Each write waits for `drain` when the
- * stream's buffer is full, so memory stays flat however fast rows come.
+ * or appended to for `--resume`). Writes return at once while the stream's
+ * buffer (its highWaterMark, 16 KiB) has room and wait for `drain` when it is
+ * full, so memory stays flat however fast rows come; {@link Sink.close} waits
+ * for every queued byte, so a stop (end of input, SIGINT, spent quota) never
+ * loses a row that was reported as written.
  *
  * @param target - a path or `-`
  * @param append - append instead of truncating
  */
 export function openSink(target: string, append: boolean): Sink {
   const stream: NodeJS.WritableStream = target === '-' ? process.stdout : createWriteStream(target, { flags: append ? 'a' : 'w' });
-  const write = (text: string): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (text === '') return resolve();
-      const onError = (error: Error): void => reject(error);
-      stream.once('error', onError);
-      const ok = stream.write(text, (error) => {
+  let failure: Error | null = null;
+  // One listener for the sink's whole life: a write error fails the next write or close instead of crashing.
+  stream.on('error', (error: Error) => {
+    failure ??= error;
+  });
+  const write = (text: string): Promise<void> => {
+    if (failure) return Promise.reject(failure);
+    if (text === '') return Promise.resolve();
+    if (stream.write(text)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onDrain = (): void => {
         stream.off('error', onError);
-        if (error) reject(error);
-        else if (ok) resolve();
-      });
-      if (!ok) stream.once('drain', () => resolve());
+        resolve();
+      };
+      const onError = (error: Error): void => {
+        stream.off('drain', onDrain);
+        reject(error);
+      };
+      stream.once('drain', onDrain);
+      stream.once('error', onError);
     });
+  };
   return {
     write,
     close: () =>
       new Promise((resolve, reject) => {
-        if (target === '-') return resolve();
-        stream.once('error', reject);
-        stream.end(() => resolve());
+        if (failure) return reject(failure);
+        const onError = (error: Error): void => reject(error);
+        stream.once('error', onError);
+        const done = (): void => {
+          stream.off('error', onError);
+          if (failure) reject(failure);
+          else resolve();
+        };
+        // stdout: an empty write's callback runs after every earlier write is flushed.
+        if (target === '-') stream.write('', done);
+        else stream.end(done);
       }),
   };
 }

@@ -100,6 +100,7 @@ async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: 
     await queue.enqueueScore(tx, requestId);
     return reserved;
   });
+  if (reservation.ok) queue.notifyScore();
   if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
   setQuotaHeaders(res, { limit, used: reservation.used, period });
   const ack: QueuedAck = { queued: true, requestId };

@@ -37,7 +37,7 @@ export interface JobQueueOptions {
   webhookTimeoutMs?: number;
   /** Scoring workers of this instance (default 2); each runs up to `batchSize` jobs at once. */
   scoreWorkers?: number;
-  /** Jobs a worker fetches and runs at once (default 4). */
+  /** Jobs a worker fetches and runs at once (default 16). */
   batchSize?: number;
   /** PostgreSQL schema of pg-boss's tables (default `pgboss`). */
   bossSchema?: string;
@@ -69,6 +69,13 @@ export interface JobQueue {
    * the caller's transaction (so quota, request and job commit together).
    */
   enqueueScore(tx: Db, requestId: string): Promise<void>;
+  /**
+   * Wakes this instance's scoring workers at once instead of at their next
+   * poll (up to `pollingIntervalSeconds` later). Call it after the
+   * transaction that ran {@link JobQueue.enqueueScore} commits: a worker
+   * woken before the commit would not see the job. Never throws.
+   */
+  notifyScore(): void;
   /** Stops the workers (waiting for running jobs) and pg-boss's supervision. */
   stop(): Promise<void>;
 }
@@ -152,6 +159,14 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     if (orphans > 0) console.error(`[locscore] job queue: retrying ${orphans} job(s) interrupted by the last stop`);
   }
 
+  // pg-boss worker ids of this process, to wake them after an enqueue.
+  const scoreWorkers: string[] = [];
+  const deliveryWorkers: string[] = [];
+  /** Wakes the given workers; a busy one fetches again as soon as its batch ends. */
+  function notify(workers: readonly string[]): void {
+    for (const id of workers) boss.notifyWorker(id);
+  }
+
   async function enqueueDelivery(tx: Db, requestId: string, attempt: number, delaySeconds: number): Promise<void> {
     await boss.send(DELIVERY_QUEUE, { requestId, attempt } satisfies DeliveryJob, {
       startAfter: delaySeconds,
@@ -171,6 +186,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await createDeliveryRepository(tx).create(requestId, new Date());
       await enqueueDelivery(tx, requestId, 1, schedule[0] ?? 0);
     });
+    // The first attempt is due now (by default): wake a delivery worker
+    // rather than wait out its poll, now that the job is committed.
+    if ((schedule[0] ?? 0) === 0) notify(deliveryWorkers);
   }
 
   async function runScore({ requestId }: ScoreJob): Promise<void> {
@@ -243,9 +261,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   }
 
   // Each worker fetches up to `batchSize` jobs per poll and runs them at once:
-  // pg-boss waits out the polling interval after each fetch, so one job per
-  // fetch would cap an instance at 2 jobs per second per worker.
-  const batchSize = options.batchSize ?? 4;
+  // pg-boss 10 waits out the polling interval after each fetch, so one job per
+  // fetch would cap an instance at 2 jobs per second per worker. Jobs enqueued
+  // by this process also wake the workers (`notifyWorker`), so an idle
+  // instance starts them within milliseconds rather than at the next poll.
+  const batchSize = options.batchSize ?? 16;
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize };
   // Two retries more than scoring attempts: runScore counts attempts itself
   // (a crash mid-scoring counts one) and fails the request after the last,
@@ -272,11 +292,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   }
 
   for (let worker = 0; worker < (options.scoreWorkers ?? 2); worker += 1) {
-    await boss.work<ScoreJob>(SCORE_QUEUE, polling, (jobs) => runBatch(SCORE_QUEUE, jobs, runScore));
+    scoreWorkers.push(await boss.work<ScoreJob>(SCORE_QUEUE, polling, (jobs) => runBatch(SCORE_QUEUE, jobs, runScore)));
   }
   // Two delivery workers, so that slow receivers (up to the 10 s timeout) do not hold up the others.
   for (let worker = 0; worker < 2; worker += 1) {
-    await boss.work<DeliveryJob>(DELIVERY_QUEUE, polling, (jobs) => runBatch(DELIVERY_QUEUE, jobs, runDelivery));
+    deliveryWorkers.push(await boss.work<DeliveryJob>(DELIVERY_QUEUE, polling, (jobs) => runBatch(DELIVERY_QUEUE, jobs, runDelivery)));
   }
 
   const retentionDays = options.requestRetentionDays ?? DEFAULT_REQUEST_RETENTION_DAYS;
@@ -292,6 +312,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     async enqueueScore(tx, requestId) {
       await boss.send(SCORE_QUEUE, { requestId } satisfies ScoreJob, { ...scoreSendOptions, db: bossDb(tx) });
+    },
+    notifyScore() {
+      notify(scoreWorkers);
     },
     async stop() {
       clearInterval(purgeTimer);

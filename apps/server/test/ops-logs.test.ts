@@ -63,6 +63,10 @@ describe('JSON request logs', () => {
     const line = logged().find((entry) => entry.requestId === requestId && entry.res !== undefined);
     expect(line?.level).toBe(50);
     expect(line?.res).toMatchObject({ statusCode: 500 });
+    // The scoring failure itself is a JSON line too, with the request id and the error.
+    const failure = logged().find((entry) => entry.requestId === requestId && entry.msg === 'scoring failed');
+    expect(failure?.level).toBe(50);
+    expect(failure?.err).toMatchObject({ message: 'index corrupted' });
   });
 
   it('never contain an API key or a webhook secret, wherever they were sent', async () => {

@@ -44,7 +44,7 @@ function nowOf(config: ServerConfig): Date {
  * Scores synchronously: reserve a quota unit, score, give the unit back on
  * any failure, record the request, answer 200 with `meta.requestId`.
  */
-async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, res: Response): Promise<Answer> {
+async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, req: Request, res: Response): Promise<Answer> {
   const { store, engine } = config;
   const now = nowOf(config);
   const period = quotaPeriod(now);
@@ -65,12 +65,12 @@ async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: Sc
     if (error instanceof AddressNotFoundError) {
       throw new ApiError('address_not_found', error.message, { field: 'address', reason: error.reason });
     }
-    console.error(`[locscore] ${requestId}: scoring failed:`, error);
-    await recordQuietly(config, { id: requestId, keyId: key.id, body: request, error: true });
+    req.log.error({ err: error }, 'scoring failed');
+    await recordQuietly(config, req, { id: requestId, keyId: key.id, body: request, error: true });
     throw new ApiError('scoring_failed', 'scoring failed; the quota unit was not counted, retry later');
   }
   setQuotaHeaders(res, { limit, used: reservation.used, period });
-  await recordQuietly(config, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
+  await recordQuietly(config, req, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
   return { status: 200, body: result };
 }
 
@@ -110,6 +110,7 @@ async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: 
 /** Records a synchronous request; a storage fault is logged, not answered. */
 async function recordQuietly(
   config: ServerConfig,
+  req: Request,
   entry: { id: string; keyId: string; body: ScoreRequest; result?: ScoreResult; error?: true; periodStart?: Date },
 ): Promise<void> {
   try {
@@ -124,7 +125,7 @@ async function recordQuietly(
       error: entry.error ? { code: 'scoring_failed', message: 'scoring failed' } : null,
     });
   } catch (error) {
-    console.error(`[locscore] ${entry.id}: could not record the request:`, error);
+    req.log.error({ err: error }, 'could not record the request');
   }
 }
 
@@ -184,7 +185,7 @@ export function scoreRouter(config: ServerConfig): Router {
       if (config.engine.regions.length === 0) {
         throw new ApiError('not_configured', 'no region is loaded: start the server with at least one region pack');
       }
-      answer = request.webhookUrl === undefined ? await scoreNow(config, key, request, res) : await scoreLater(config, key, request, res);
+      answer = request.webhookUrl === undefined ? await scoreNow(config, key, request, req, res) : await scoreLater(config, key, request, res);
     } catch (error) {
       if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
       throw error;

@@ -64,7 +64,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .option('--address-column <name>', 'column holding the address (default: address, adresse, full_address, street_address, location...)')
       .option('-o, --out <file>', 'output file, or - for stdout', '-')
       .addOption(new Option('--format <format>', 'output format').choices(['csv', 'jsonl']).default('csv'))
-      .option('--concurrency <n>', 'rows in flight at once (1-64)', '4')
+      .option('--concurrency <n>', 'rows in flight at once (1-64)', '16')
       .option('--resume', 'skip rows already in --out and append the rest'),
   ).action(async (input: string, flags: BatchOptions) => {
     const { runBatch } = await import('./commands/batch.js');

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { ClosableDb, Db } from './db.js';
 import { createDeliveryRepository, type DeliveryRepository } from './deliveries.js';
 import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
+import { cacheAuthenticatedKeys } from './key-cache.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
 import { lockDataDir } from './lock.js';
 import { migrate } from './migrations.js';
@@ -33,6 +34,11 @@ export interface Store {
   readonly dataDir: string | null;
   /** The database, for transactions across repositories and for the job queue. */
   readonly db: Db;
+  /**
+   * API keys; `authenticate` serves active keys from memory for
+   * `KEY_CACHE_TTL_MS` (5 s, `key-cache.ts`): a key revoked through another instance
+   * still works here for up to that long; revoking through this store applies at once.
+   */
   readonly keys: KeyRepository;
   readonly usage: UsageRepository;
   readonly requests: RequestRepository;
@@ -85,7 +91,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     driver: db.driver,
     dataDir,
     db,
-    keys: createKeyRepository(db),
+    keys: cacheAuthenticatedKeys(createKeyRepository(db)),
     usage: createUsageRepository(db),
     requests: createRequestRepository(db),
     deliveries: createDeliveryRepository(db),

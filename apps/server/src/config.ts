@@ -36,16 +36,3 @@ export interface ServerConfig {
   /** Shutdown state read by `/readyz`; default never draining. */
   lifecycle?: Lifecycle;
 }
-
-export {
-  loadServerConfig,
-  parseRateLimit,
-  SETTINGS,
-  SettingsError,
-  LOG_LEVELS,
-  type LogLevel,
-  type RateLimit,
-  type RateLimits,
-  type ServerSettings,
-  type SettingSpec,
-} from './ops/settings.js';

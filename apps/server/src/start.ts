@@ -95,6 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       engine: timedEngine(engine, metrics),
       allowPrivateWebhooks: options.allowPrivateWebhooks,
       retrySchedule: options.webhookRetrySchedule,
+      logger,
     });
     stopQueue = () => queue.stop();
     const app = createServer({

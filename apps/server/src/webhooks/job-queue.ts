@@ -1,6 +1,8 @@
 import { AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
 import { ScoreResult, type RequestError, type WebhookDelivery, type WebhookFailure } from '@locscore/schema';
 import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { createLogger } from '../ops/logger.js';
 import { bossDb } from '../store/boss-db.js';
 import type { Db } from '../store/db.js';
 import { createDeliveryRepository, type DeliveryState } from '../store/deliveries.js';
@@ -60,6 +62,8 @@ export interface JobQueueOptions {
   purgeIntervalSeconds?: number;
   /** The current time (UTC), for the purge; default the system clock. */
   clock?: () => Date;
+  /** Where failures are logged (pino JSON with secret redaction); default {@link createLogger}. */
+  logger?: Logger;
 }
 
 /** The asynchronous side of the server: scoring jobs and webhook deliveries. */
@@ -137,6 +141,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const scoreAttempts = options.scoreAttempts ?? 3;
   const allowPrivate = options.allowPrivateWebhooks ?? false;
   const instanceId = options.instanceId ?? defaultInstanceId();
+  const logger = options.logger ?? createLogger();
   const webhookTimeoutMs = options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const bossSchema = options.bossSchema ?? 'pgboss';
   const clock = options.clock ?? (() => new Date());
@@ -148,7 +153,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     migrate: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
   });
-  boss.on('error', (error: unknown) => console.error('[locscore] job queue:', error));
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await oneInstanceAtATime(store, async () => {
     await boss.start();
     await boss.createQueue(SCORE_QUEUE);
@@ -156,7 +161,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   });
   if (store.driver === 'pglite') {
     const orphans = await retryOrphanedJobs(boss, store.db, bossSchema, [SCORE_QUEUE, DELIVERY_QUEUE]);
-    if (orphans > 0) console.error(`[locscore] job queue: retrying ${orphans} job(s) interrupted by the last stop`);
+    if (orphans > 0) logger.warn({ jobs: orphans }, 'retrying jobs interrupted by the last stop');
   }
 
   // pg-boss worker ids of this process, to wake them after an enqueue.
@@ -213,7 +218,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         await finish(requestId, request.keyId, request.periodStart, { error: { code: 'address_not_found', message: error.message } });
         return;
       }
-      console.error(`[locscore] ${requestId}: scoring attempt ${attempt} failed:`, error);
+      logger.warn({ requestId, attempt, err: error }, 'scoring attempt failed');
       if (attempt >= scoreAttempts) {
         await finish(requestId, request.keyId, request.periodStart, {
           error: { code: 'scoring_failed', message: `scoring failed after ${attempt} attempts` },
@@ -284,7 +289,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           await run(job.data);
         } catch (error) {
           const what = 'attempt' in job.data ? `delivery attempt ${String(job.data.attempt)}` : 'scoring job';
-          console.error(`[locscore] ${job.data.requestId}: ${what} failed:`, describe(error));
+          logger.error({ requestId: job.data.requestId, err: error }, `${what} failed`);
           await boss.fail(queue, job.id, { message: describe(error) });
         }
       }),
@@ -302,7 +307,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const retentionDays = options.requestRetentionDays ?? DEFAULT_REQUEST_RETENTION_DAYS;
   const purge = (): void => {
     store.purge({ now: clock(), requestRetentionDays: retentionDays }).catch((error: unknown) => {
-      console.error('[locscore] purge of old requests failed:', describe(error));
+      logger.error({ err: error }, 'purge of old requests failed');
     });
   };
   purge();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { HEADERS, QueuedAck, RequestStatus, SCORE_PATH, WebhookDelivery } from '@locscore/schema';
 import { Webhook } from 'standardwebhooks';
-import { createServer, openStore, startJobQueue, type Store } from '../src/index.js';
+import { createServer, MIGRATIONS, openStore, startJobQueue, type Store } from '../src/index.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { listen } from './support/listen.js';
 import { startReceiver, waitFor } from './support/receiver.js';
@@ -41,7 +41,7 @@ describe.skipIf(!databaseUrl)('store on PostgreSQL (node-postgres)', () => {
     expect(store.driver).toBe('pg');
     const again = await openStore({ databaseUrl: url });
     const versions = await again.db.query<{ version: number }>('SELECT version FROM schema_migrations');
-    expect(versions.rows.map((row) => row.version)).toEqual([1]);
+    expect(versions.rows.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
     await again.close();
   });
 

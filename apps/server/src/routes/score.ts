@@ -19,6 +19,8 @@ import { parseScoreRequest } from './score-request.js';
 interface Answer {
   status: number;
   body: unknown;
+  /** The request row holds what a replay needs (the result, or the queued request), so the body need not be stored again. */
+  recorded: boolean;
 }
 
 /**
@@ -70,8 +72,8 @@ async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: Sc
     throw new ApiError('scoring_failed', 'scoring failed; the quota unit was not counted, retry later');
   }
   setQuotaHeaders(res, { limit, used: reservation.used, period });
-  await recordQuietly(config, req, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
-  return { status: 200, body: result };
+  const recorded = await recordQuietly(config, req, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
+  return { status: 200, body: result, recorded };
 }
 
 /**
@@ -104,15 +106,19 @@ async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: 
   if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
   setQuotaHeaders(res, { limit, used: reservation.used, period });
   const ack: QueuedAck = { queued: true, requestId };
-  return { status: 202, body: ack };
+  return { status: 202, body: ack, recorded: true };
 }
 
-/** Records a synchronous request; a storage fault is logged, not answered. */
+/**
+ * Records a synchronous request; a storage fault is logged, not answered.
+ *
+ * @returns whether the row was written
+ */
 async function recordQuietly(
   config: ServerConfig,
   req: Request,
   entry: { id: string; keyId: string; body: ScoreRequest; result?: ScoreResult; error?: true; periodStart?: Date },
-): Promise<void> {
+): Promise<boolean> {
   try {
     await config.store.requests.insert({
       id: entry.id,
@@ -124,8 +130,10 @@ async function recordQuietly(
       result: entry.result ?? null,
       error: entry.error ? { code: 'scoring_failed', message: 'scoring failed' } : null,
     });
+    return true;
   } catch (error) {
     req.log.error({ err: error }, 'could not record the request');
+    return false;
   }
 }
 
@@ -190,7 +198,9 @@ export function scoreRouter(config: ServerConfig): Router {
       if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
       throw error;
     }
-    if (idempotencyKey !== null) await config.store.idempotency.finish(key.id, idempotencyKey, answer.status, answer.body);
+    if (idempotencyKey !== null) {
+      await config.store.idempotency.finish(key.id, idempotencyKey, answer.status, answer.recorded ? undefined : answer.body);
+    }
     res.status(answer.status).json(answer.body);
   });
 

@@ -87,6 +87,83 @@ CREATE TABLE idempotency_keys (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'batched quota reservations and idempotency claims',
+    // Two PL/pgSQL functions that run a whole batch of reservations or claims
+    // in one round trip, one item after another with the exact statements of a
+    // single call, so concurrency semantics are those of N separate calls.
+    sql: `
+CREATE FUNCTION locscore_reserve_units(key_ids text[], period_starts timestamptz[], limits integer[])
+RETURNS TABLE (slot integer, reserved boolean, used_now integer)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  counted integer;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(key_ids, 1), 0) LOOP
+    counted := NULL;
+    INSERT INTO usage AS u (key_id, period_start, used)
+      SELECT key_ids[i], period_starts[i], 1 WHERE limits[i] IS NULL OR limits[i] > 0
+    ON CONFLICT (key_id, period_start) DO UPDATE SET used = u.used + 1
+      WHERE limits[i] IS NULL OR u.used < limits[i]
+    RETURNING u.used INTO counted;
+    slot := i;
+    reserved := counted IS NOT NULL;
+    IF counted IS NULL THEN
+      SELECT u.used INTO counted FROM usage u WHERE u.key_id = key_ids[i] AND u.period_start = period_starts[i];
+    END IF;
+    used_now := coalesce(counted, 0);
+    RETURN NEXT;
+  END LOOP;
+END
+$fn$;
+
+CREATE FUNCTION locscore_claim_idempotency_keys(
+  key_ids text[], idempotency_keys text[], body_hashes text[], request_ids text[], claimed_ats timestamptz[], expired_befores timestamptz[]
+)
+RETURNS TABLE (slot integer, claimed boolean, stored_hash text, stored_status integer, stored_body jsonb)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  taken text;
+  entry record;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(key_ids, 1), 0) LOOP
+    taken := NULL;
+    INSERT INTO idempotency_keys AS k (key_id, idempotency_key, body_hash, request_id, created_at)
+    VALUES (key_ids[i], idempotency_keys[i], body_hashes[i], request_ids[i], claimed_ats[i])
+    ON CONFLICT (key_id, idempotency_key) DO UPDATE
+      SET body_hash = EXCLUDED.body_hash, request_id = EXCLUDED.request_id, created_at = EXCLUDED.created_at,
+          response_status = NULL, response_body = NULL
+      WHERE k.created_at < expired_befores[i]
+    RETURNING k.request_id INTO taken;
+    slot := i;
+    claimed := taken IS NOT NULL;
+    stored_hash := NULL;
+    stored_status := NULL;
+    stored_body := NULL;
+    IF taken IS NULL THEN
+      SELECT k.body_hash, k.response_status, k.request_id, k.response_body INTO entry
+      FROM idempotency_keys k WHERE k.key_id = key_ids[i] AND k.idempotency_key = idempotency_keys[i];
+      IF FOUND THEN
+        stored_hash := entry.body_hash;
+        stored_status := entry.response_status;
+        -- A 200 or 202 is stored without its body: it is the request's result
+        -- or its queued acknowledgement, rebuilt here from the request row.
+        stored_body := coalesce(
+          entry.response_body,
+          CASE
+            WHEN entry.response_status = 202 THEN jsonb_build_object('queued', true, 'requestId', entry.request_id)
+            WHEN entry.response_status = 200 THEN (SELECT r.result FROM requests r WHERE r.id = entry.request_id)
+          END
+        );
+      END IF;
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+END
+$fn$;
+`,
+  },
 ];
 
 /** Arbitrary constant naming the migration advisory lock (ASCII "locs"). */

@@ -40,6 +40,12 @@ export interface Store {
    * still works here for up to that long; revoking through this store applies at once.
    */
   readonly keys: KeyRepository;
+  /**
+   * Monthly usage. `reserve`, like `requests.insert` and
+   * `idempotency.claim`/`finish`, is group-committed: the calls of all
+   * requests that reach it in one turn of the event loop run as one statement
+   * (`coalesce.ts`), each keeping the semantics of a single call.
+   */
   readonly usage: UsageRepository;
   readonly requests: RequestRepository;
   readonly deliveries: DeliveryRepository;
@@ -92,10 +98,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     dataDir,
     db,
     keys: cacheAuthenticatedKeys(createKeyRepository(db)),
-    usage: createUsageRepository(db),
-    requests: createRequestRepository(db),
+    usage: createUsageRepository(db, { coalesce: true }),
+    requests: createRequestRepository(db, { coalesce: true }),
     deliveries: createDeliveryRepository(db),
-    idempotency: createIdempotencyRepository(db),
+    idempotency: createIdempotencyRepository(db, { coalesce: true }),
     purge: (purgeOptions) => purgeExpired(db, purgeOptions),
     close() {
       closing ??= (async () => {

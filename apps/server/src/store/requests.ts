@@ -1,4 +1,5 @@
 import type { RequestError, RequestState, ScoreRequest, ScoreResult } from '@locscore/schema';
+import { coalesce } from './coalesce.js';
 import type { Db } from './db.js';
 import { toIsoOrNull, toIsoString } from './timestamps.js';
 
@@ -86,31 +87,53 @@ function fromRow(row: RequestRow): StoredRequest {
 }
 
 /**
+ * Inserts requests in one `INSERT … SELECT … FROM json_to_recordset($1)`
+ * (one JSON parameter however many rows: no per-row placeholders).
+ */
+async function insertAll(db: Db, requests: readonly NewRequest[]): Promise<void[]> {
+  const rows = requests.map((request) => ({
+    id: request.id,
+    key_id: request.keyId,
+    mode: request.mode,
+    status: request.status,
+    body: request.body,
+    webhook_url: request.webhookUrl ?? null,
+    period_start: request.periodStart ?? null,
+    result: request.result ?? null,
+    error: request.error ?? null,
+    done: request.status === 'succeeded' || request.status === 'failed',
+  }));
+  await db.query(
+    `INSERT INTO requests (id, key_id, mode, status, body, webhook_url, period_start, result, error, completed_at)
+     SELECT id, key_id, mode, status, body, webhook_url, period_start, result, error, CASE WHEN done THEN now() END
+     FROM json_to_recordset($1::json) AS r(id text, key_id text, mode text, status text, body jsonb, webhook_url text,
+       period_start timestamptz, result jsonb, error jsonb, done boolean)`,
+    [JSON.stringify(rows)],
+  );
+  return requests.map(() => undefined);
+}
+
+/** Options of {@link createRequestRepository}. */
+export interface RequestRepositoryOptions {
+  /**
+   * Merge concurrent `insert` calls into one statement ({@link coalesce});
+   * only for a database handle shared by requests, never for a transaction.
+   */
+  coalesce?: boolean;
+}
+
+/**
  * The request repository over a database or transaction.
  *
  * @param db - a migrated database or transaction
+ * @param options - see {@link RequestRepositoryOptions}
  */
-export function createRequestRepository(db: Db): RequestRepository {
+export function createRequestRepository(db: Db, options: RequestRepositoryOptions = {}): RequestRepository {
+  const insertOne = options.coalesce
+    ? coalesce((requests: readonly NewRequest[]) => insertAll(db, requests))
+    : async (request: NewRequest) => (await insertAll(db, [request]))[0];
   return {
-    async insert(request) {
-      const done = request.status === 'succeeded' || request.status === 'failed';
-      await db.query(
-        `INSERT INTO requests (id, key_id, mode, status, body, webhook_url, period_start, result, error, completed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10::boolean THEN now() END)`,
-        [
-          request.id,
-          request.keyId,
-          request.mode,
-          request.status,
-          JSON.stringify(request.body),
-          request.webhookUrl ?? null,
-          request.periodStart ?? null,
-          request.result === undefined || request.result === null ? null : JSON.stringify(request.result),
-          request.error === undefined || request.error === null ? null : JSON.stringify(request.error),
-          done,
-        ],
-      );
-    },
+    insert: insertOne,
     async get(id, keyId) {
       const result = await db.query<RequestRow>('SELECT * FROM requests WHERE id = $1 AND key_id = $2', [id, keyId]);
       const row = result.rows[0];

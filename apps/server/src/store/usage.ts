@@ -1,3 +1,4 @@
+import { coalesce } from './coalesce.js';
 import type { Db } from './db.js';
 
 /** Outcome of {@link UsageRepository.reserve}. */
@@ -12,7 +13,8 @@ export interface UsageRepository {
   /**
    * Counts one evaluation in the period if the key is under its limit, in one
    * statement (`INSERT … ON CONFLICT DO UPDATE … WHERE used < limit RETURNING`),
-   * so that concurrent requests never exceed the quota.
+   * so that concurrent requests never exceed the quota. `used` of a refusal is
+   * the count read just after it.
    *
    * @param keyId - the key's internal id
    * @param periodStart - start of the quota period (UTC)
@@ -25,27 +27,51 @@ export interface UsageRepository {
   used(keyId: string, periodStart: Date): Promise<number>;
 }
 
-/** SQL of the atomic reservation; `$3` null means unlimited. */
-export const RESERVE_SQL = `INSERT INTO usage (key_id, period_start, used)
-SELECT $1, $2, 1 WHERE $3::integer IS NULL OR $3::integer > 0
-ON CONFLICT (key_id, period_start) DO UPDATE SET used = usage.used + 1
-  WHERE $3::integer IS NULL OR usage.used < $3::integer
-RETURNING used`;
+/** One call of {@link UsageRepository.reserve}. */
+interface ReserveCall {
+  keyId: string;
+  periodStart: Date;
+  limit: number | null;
+}
+
+/**
+ * Runs reservations in one round trip through the `locscore_reserve_units`
+ * function (migration 2), which makes each of them, in order, with the single
+ * atomic statement `INSERT … ON CONFLICT DO UPDATE … WHERE used < limit
+ * RETURNING used`, so concurrent requests never exceed the quota.
+ */
+async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reservation[]> {
+  const result = await db.query<{ slot: number; reserved: boolean; used_now: number }>(
+    'SELECT slot, reserved, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[])',
+    [calls.map((call) => call.keyId), calls.map((call) => call.periodStart), calls.map((call) => call.limit)],
+  );
+  const outcomes: Reservation[] = new Array<Reservation>(calls.length);
+  for (const row of result.rows) outcomes[row.slot - 1] = { ok: row.reserved, used: row.used_now };
+  return outcomes;
+}
+
+/** Options of {@link createUsageRepository}. */
+export interface UsageRepositoryOptions {
+  /**
+   * Merge concurrent `reserve` calls into one statement ({@link coalesce});
+   * only for a database handle shared by requests, never for a transaction.
+   */
+  coalesce?: boolean;
+}
 
 /**
  * The usage repository over a database (or a transaction, so that a
  * reservation commits together with the request it pays for).
  *
  * @param db - a migrated database or transaction
+ * @param options - see {@link UsageRepositoryOptions}
  */
-export function createUsageRepository(db: Db): UsageRepository {
-  const repository: UsageRepository = {
-    async reserve(keyId, periodStart, limit) {
-      const result = await db.query<{ used: number }>(RESERVE_SQL, [keyId, periodStart, limit]);
-      const row = result.rows[0];
-      if (row) return { ok: true, used: row.used };
-      return { ok: false, used: await repository.used(keyId, periodStart) };
-    },
+export function createUsageRepository(db: Db, options: UsageRepositoryOptions = {}): UsageRepository {
+  const reserveOne = options.coalesce
+    ? coalesce((calls: readonly ReserveCall[]) => reserveAll(db, calls))
+    : async (call: ReserveCall) => (await reserveAll(db, [call]))[0] as Reservation;
+  return {
+    reserve: (keyId, periodStart, limit) => reserveOne({ keyId, periodStart, limit }),
     async release(keyId, periodStart) {
       await db.query('UPDATE usage SET used = used - 1 WHERE key_id = $1 AND period_start = $2 AND used > 0', [
         keyId,
@@ -60,5 +86,4 @@ export function createUsageRepository(db: Db): UsageRepository {
       return result.rows[0]?.used ?? 0;
     },
   };
-  return repository;
 }

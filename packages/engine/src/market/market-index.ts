@@ -1,8 +1,8 @@
 import type { Category } from '@locscore/schema';
 import { PointIndex } from '../places/point-index.js';
 import { haversineMetres } from '../region/geometry.js';
-import type { AddressPoint, CensusArea, LatLng, Poi, RegionData, Road } from '../region/types.js';
-import { POI_DEMAND_KINDS, demandKindsOf, type PoiDemandKind } from './demand-kinds.js';
+import type { CensusArea, LatLng, RegionData, Road } from '../region/types.js';
+import { DemandPoints } from './demand-points.js';
 import { computeMarketFit, type DemandAmounts, type MarketFit } from './market-fit.js';
 import { MARKET_PROFILES } from './profiles.js';
 
@@ -47,21 +47,18 @@ export interface MarketSearch extends MarketFit {
 }
 
 /**
- * Spatial indexes over a region's demand generators (address points, POIs by
- * demand kind, sampled major roads, census areas), built once per region.
+ * Spatial indexes over a region's demand generators (address points and POIs
+ * with their demand kinds in one index, sampled major roads, census areas),
+ * built once per region.
  */
 export class MarketIndex {
-  private readonly addresses: PointIndex<AddressPoint>;
-  private readonly pois: Record<PoiDemandKind, PointIndex<Poi>>;
+  private readonly points: DemandPoints;
   private readonly roads: PointIndex<RoadSample> | null;
   private readonly census: PointIndex<CensusArea> | null;
 
   /** @param region - the region's layers (addresses, pois, roads, census are read) */
   constructor(region: Pick<RegionData, 'addresses' | 'pois' | 'roads' | 'census'>) {
-    this.addresses = new PointIndex(region.addresses);
-    const buckets = Object.fromEntries(POI_DEMAND_KINDS.map((kind) => [kind, [] as Poi[]])) as Record<PoiDemandKind, Poi[]>;
-    for (const poi of region.pois) for (const kind of demandKindsOf(poi.tags)) buckets[kind].push(poi);
-    this.pois = Object.fromEntries(POI_DEMAND_KINDS.map((kind) => [kind, new PointIndex(buckets[kind])])) as Record<PoiDemandKind, PointIndex<Poi>>;
+    this.points = new DemandPoints(region.addresses, region.pois);
     this.roads = region.roads.length === 0 ? null : new PointIndex(sampleRoads(region.roads));
     this.census = region.census.length === 0 ? null : new PointIndex(region.census);
   }
@@ -73,8 +70,7 @@ export class MarketIndex {
    * @param catchmentMetres - radius for the counts, metres
    */
   measure(point: LatLng, catchmentMetres: number): { amounts: DemandAmounts; nearestRoad: MarketSearch['nearestRoad'] } {
-    const amounts: DemandAmounts = { residents: this.addresses.countWithin(point, catchmentMetres) };
-    for (const kind of POI_DEMAND_KINDS) amounts[kind] = this.pois[kind].countWithin(point, catchmentMetres);
+    const amounts: DemandAmounts = this.points.count(point, catchmentMetres);
     let nearestRoad: MarketSearch['nearestRoad'] = null;
     if (this.roads !== null) {
       const found = this.roads.nearest(point, ROAD_SEARCH_METRES);

@@ -33,3 +33,34 @@ describe('PointIndex', () => {
     expect(() => new PointIndex([ORIGIN, { lat: Number.NaN, lng: 1 }])).toThrow(/items\[1\]/);
   });
 });
+
+describe('PointIndex against a brute-force scan', () => {
+  // 400 points on a jittered grid, with a cluster of 6 points at one spot and a pair at another.
+  const grid = Array.from({ length: 400 }, (_, index) => offset(((index % 20) - 10) * 37 + (index % 7), (Math.floor(index / 20) - 10) * 41 - (index % 5)));
+  const pile = offset(123, -77);
+  const pair = offset(-200, 300);
+  const points = [...grid.slice(0, 150), pile, pair, pile, pile, ...grid.slice(150), pile, pair, pile, pile];
+  const index = new PointIndex(points);
+  const brute = (from: { lat: number; lng: number }, radius: number) =>
+    points
+      .map((item, id) => ({ item, id, distanceMetres: haversineMetres(from, item) }))
+      .filter(({ distanceMetres }) => distanceMetres <= radius)
+      .sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id);
+
+  it('lists and counts exactly the points within the radius, nearest first, and finds the nearest (first in input order on a tie)', () => {
+    for (const from of [ORIGIN, offset(500, 500), offset(-3_000, 0), pile, pair, offset(123.5, -77)]) {
+      for (const radius of [0, 10, 40, 333, 800, 1_500]) {
+        const expected = brute(from, radius);
+        expect(index.within(from, radius)).toEqual(expected.map(({ item, distanceMetres }) => ({ item, distanceMetres })));
+        expect(index.countWithin(from, radius)).toBe(expected.length);
+      }
+      const nearest = brute(from, 5_000)[0];
+      const found = index.nearest(from, 5_000);
+      expect(found?.distanceMetres).toBe(nearest?.distanceMetres);
+      // Six points share `pile`: more than the 4 candidates, so the geokdbush search settles it (any of them).
+      if (from !== pile) expect(found?.item).toBe(nearest?.item);
+      else expect(found?.item).toEqual(pile);
+    }
+    expect(index.nearest(pair, 5_000)?.item).toBe(points[151]);
+  });
+});

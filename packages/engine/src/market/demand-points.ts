@@ -1,0 +1,96 @@
+import KDBush from 'kdbush';
+import { assertFinitePoints } from '../places/point-index.js';
+import { SearchCircle, cosineOfLatitude, countingBox } from '../places/search-circle.js';
+import type { AddressPoint, LatLng, Poi } from '../region/types.js';
+import { POI_DEMAND_KINDS, demandKindsOf, type PoiDemandKind } from './demand-kinds.js';
+
+/** The demand kinds counted as points within a catchment: address points (`residents`) and the POI kinds. */
+export type CountedDemandKind = 'residents' | PoiDemandKind;
+
+/** {@link CountedDemandKind}s in `DEMAND_KINDS` order; bit `i` of a point's mask is kind `i`. */
+export const COUNTED_DEMAND_KINDS: readonly CountedDemandKind[] = ['residents', ...POI_DEMAND_KINDS];
+
+/** Mask of an address point: `residents` only. */
+const RESIDENT_MASK = 1;
+
+/**
+ * One spatial index over every demand generator that is counted (address
+ * points, and POIs with at least one demand kind), each point carrying a
+ * bit mask of its kinds, so that a catchment costs one range query and one
+ * membership test per point, whatever the number of kinds.
+ *
+ * Counts equal those of one `PointIndex.countWithin` per kind: the same
+ * {@link countingBox}, the same haversine membership ({@link SearchCircle.contains}).
+ */
+export class DemandPoints {
+  private readonly tree: KDBush | null;
+  private readonly lats: Float64Array;
+  private readonly lngs: Float64Array;
+  private readonly cosLats: Float64Array;
+  private readonly masks: Uint8Array;
+
+  /**
+   * @param addresses - the region's address points (each counts for `residents`)
+   * @param pois - the region's POIs (each counts for its `demandKindsOf`; others are left out)
+   * @throws TypeError when a counted point has a non-finite `lat` or `lng`: `items[<index>]`,
+   *   the index among the addresses, else among the POIs of the first demand kind (in
+   *   `POI_DEMAND_KINDS` order) that holds such a POI
+   */
+  constructor(addresses: readonly AddressPoint[], pois: readonly Poi[]) {
+    assertFinitePoints(addresses);
+    const points: LatLng[] = [...addresses];
+    const masks: number[] = addresses.map(() => RESIDENT_MASK);
+    const buckets = new Map<PoiDemandKind, Poi[]>(POI_DEMAND_KINDS.map((kind) => [kind, []]));
+    for (const poi of pois) {
+      let mask = 0;
+      for (const kind of demandKindsOf(poi.tags)) {
+        buckets.get(kind)?.push(poi);
+        mask |= 1 << COUNTED_DEMAND_KINDS.indexOf(kind);
+      }
+      if (mask === 0) continue;
+      points.push(poi);
+      masks.push(mask);
+    }
+    for (const bucket of buckets.values()) assertFinitePoints(bucket);
+
+    this.lats = Float64Array.from(points, (point) => point.lat);
+    this.lngs = Float64Array.from(points, (point) => point.lng);
+    this.cosLats = Float64Array.from(points, (point) => cosineOfLatitude(point.lat));
+    this.masks = Uint8Array.from(masks);
+    if (points.length === 0) {
+      this.tree = null;
+      return;
+    }
+    const tree = new KDBush(points.length);
+    for (const point of points) tree.add(point.lng, point.lat);
+    this.tree = tree.finish();
+  }
+
+  /**
+   * How many points of each kind lie within `radiusMetres` of `point`
+   * (haversine, inclusive).
+   *
+   * @param point - decimal degrees
+   * @param radiusMetres - the catchment radius, metres
+   * @returns a count per kind (all 0 for a negative or NaN radius)
+   */
+  count(point: LatLng, radiusMetres: number): Record<CountedDemandKind, number> {
+    const byKind = new Array<number>(COUNTED_DEMAND_KINDS.length).fill(0);
+    if (this.tree !== null && radiusMetres >= 0) {
+      const circle = new SearchCircle(point, radiusMetres);
+      const [minLng, minLat, maxLng, maxLat] = countingBox(point, radiusMetres);
+      let residents = 0;
+      for (const id of this.tree.range(minLng, minLat, maxLng, maxLat)) {
+        if (!circle.contains(this.lats[id] ?? 0, this.lngs[id] ?? 0, this.cosLats[id] ?? 0)) continue;
+        const mask = this.masks[id] ?? 0;
+        if (mask === RESIDENT_MASK) {
+          residents++;
+          continue;
+        }
+        for (let kind = 0; kind < byKind.length; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
+      }
+      byKind[0] = (byKind[0] ?? 0) + residents;
+    }
+    return Object.fromEntries(COUNTED_DEMAND_KINDS.map((kind, index) => [kind, byKind[index] ?? 0])) as Record<CountedDemandKind, number>;
+  }
+}

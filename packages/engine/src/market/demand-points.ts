@@ -1,4 +1,5 @@
 import KDBush from 'kdbush';
+import { forEachInBox } from '../places/kd-range.js';
 import { assertFinitePoints } from '../places/point-index.js';
 import { SearchCircle, cosineOfLatitude, countingBox } from '../places/search-circle.js';
 import type { AddressPoint, LatLng, Poi } from '../region/types.js';
@@ -24,8 +25,7 @@ const RESIDENT_MASK = 1;
  */
 export class DemandPoints {
   private readonly tree: KDBush | null;
-  private readonly lats: Float64Array;
-  private readonly lngs: Float64Array;
+  /** Per tree position (see {@link forEachInBox}): `cos(lat)` and the kind mask. */
   private readonly cosLats: Float64Array;
   private readonly masks: Uint8Array;
 
@@ -53,10 +53,8 @@ export class DemandPoints {
     }
     for (const bucket of buckets.values()) assertFinitePoints(bucket);
 
-    this.lats = Float64Array.from(points, (point) => point.lat);
-    this.lngs = Float64Array.from(points, (point) => point.lng);
-    this.cosLats = Float64Array.from(points, (point) => cosineOfLatitude(point.lat));
-    this.masks = Uint8Array.from(masks);
+    this.cosLats = new Float64Array(points.length);
+    this.masks = new Uint8Array(points.length);
     if (points.length === 0) {
       this.tree = null;
       return;
@@ -64,6 +62,10 @@ export class DemandPoints {
     const tree = new KDBush(points.length);
     for (const point of points) tree.add(point.lng, point.lat);
     this.tree = tree.finish();
+    tree.ids.forEach((id, position) => {
+      this.cosLats[position] = cosineOfLatitude(points[id]?.lat ?? 0);
+      this.masks[position] = masks[id] ?? 0;
+    });
   }
 
   /**
@@ -76,19 +78,21 @@ export class DemandPoints {
    */
   count(point: LatLng, radiusMetres: number): Record<CountedDemandKind, number> {
     const byKind = new Array<number>(COUNTED_DEMAND_KINDS.length).fill(0);
-    if (this.tree !== null && radiusMetres >= 0) {
+    const tree = this.tree;
+    if (tree !== null && radiusMetres >= 0) {
       const circle = new SearchCircle(point, radiusMetres);
-      const [minLng, minLat, maxLng, maxLat] = countingBox(point, radiusMetres);
+      const { coords } = tree;
+      const { cosLats, masks } = this;
       let residents = 0;
-      for (const id of this.tree.range(minLng, minLat, maxLng, maxLat)) {
-        if (!circle.contains(this.lats[id] ?? 0, this.lngs[id] ?? 0, this.cosLats[id] ?? 0)) continue;
-        const mask = this.masks[id] ?? 0;
+      forEachInBox(tree, countingBox(point, radiusMetres), (position) => {
+        if (!circle.contains(coords[2 * position + 1] ?? 0, coords[2 * position] ?? 0, cosLats[position] ?? 0)) return;
+        const mask = masks[position] ?? 0;
         if (mask === RESIDENT_MASK) {
           residents++;
-          continue;
+          return;
         }
         for (let kind = 0; kind < byKind.length; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
-      }
+      });
       byKind[0] = (byKind[0] ?? 0) + residents;
     }
     return Object.fromEntries(COUNTED_DEMAND_KINDS.map((kind, index) => [kind, byKind[index] ?? 0])) as Record<CountedDemandKind, number>;

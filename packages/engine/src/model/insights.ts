@@ -6,6 +6,7 @@ import type { DemandDriver } from '../market/market-fit.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { MODE_NOUNS, primaryMode } from '../transit/modes.js';
 import { BUS_STOP_CATCHMENT_METRES, type TransitAccess } from '../transit/transit-index.js';
+import { formatWholeNumber } from './whole-number.js';
 
 /** Walking speed used to turn distances into minutes, metres per minute (Walk Score's 5 minutes per 400 m). */
 export const WALK_METRES_PER_MINUTE = 80;
@@ -21,9 +22,8 @@ export interface InsightInput {
   geocode?: { precision: GeocodePrecision; matchedAddress: string };
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const metres = (value: number): string => `${numberFormat.format(Math.round(value))} m`;
-const plural = (count: number, one: string, many: string): string => `${numberFormat.format(count)} ${count === 1 ? one : many}`;
+const metres = (value: number): string => `${formatWholeNumber(Math.round(value))} m`;
+const plural = (count: number, one: string, many: string): string => `${formatWholeNumber(count)} ${count === 1 ? one : many}`;
 
 function transitInsight({ nearest, busStops }: TransitAccess): Insight {
   const buses =
@@ -86,8 +86,8 @@ function driverAmount(driver: DemandDriver, market: MarketSearch): string {
     if (road === null) return 'no major road within 3 km';
     return `${road.road.name ?? `an unnamed ${road.road.class} road`} (${road.road.class}) is ${metres(road.distanceMetres)} away`;
   }
-  if (driver.kind === 'population') return `${numberFormat.format(driver.amount ?? 0)} ${DEMAND_NOUNS.population} in the nearest census area`;
-  return `${numberFormat.format(driver.amount ?? 0)} ${DEMAND_NOUNS[driver.kind]} within ${metres(market.catchmentMetres)}`;
+  if (driver.kind === 'population') return `${formatWholeNumber(driver.amount ?? 0)} ${DEMAND_NOUNS.population} in the nearest census area`;
+  return `${formatWholeNumber(driver.amount ?? 0)} ${DEMAND_NOUNS[driver.kind]} within ${metres(market.catchmentMetres)}`;
 }
 
 function driverInsight(kind: 'Strongest' | 'Weakest', driver: DemandDriver, market: MarketSearch): Insight {

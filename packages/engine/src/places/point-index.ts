@@ -2,7 +2,7 @@ import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { haversineMetres } from '../region/geometry.js';
 import type { LatLng } from '../region/types.js';
-import { SearchCircle, cosineOfLatitude, countingBox } from './search-circle.js';
+import { FLAT_RELATIVE_ERROR, SearchCircle, cosineOfLatitude, countingBox } from './search-circle.js';
 
 /** One item found near a query point, with its great-circle distance. */
 export interface Neighbour<T> {
@@ -14,8 +14,8 @@ export interface Neighbour<T> {
 /** Layers up to this many points are scanned whole: cheaper than walking a tree. */
 const SCAN_ALL_SIZE = 32;
 
-/** First radius (metres) {@link PointIndex.nearest} tries; it grows ×4 up to the caller's limit. */
-const FIRST_NEAREST_METRES = 250;
+/** First radius (metres) {@link PointIndex.nearest} tries; it doubles up to the caller's limit. */
+const FIRST_NEAREST_METRES = 100;
 
 /**
  * geokdbush's `around` (which {@link PointIndex.nearest} used to ask for its 4
@@ -111,7 +111,9 @@ export class PointIndex<T extends LatLng> {
    * The nearest item within `maxMetres` (that passes `predicate`), or null;
    * of several at the same distance, the first in input order.
    *
-   * Searches circles of 250 m, then 4× wider up to `maxMetres`. The answer is
+   * Searches a circle of 100 m, doubled until `maxMetres`, computing the
+   * haversine only for the points whose flat distance ({@link SearchCircle.flatAngleSquared})
+   * is within its error of the nearest one's. The answer is
    * the one the earlier geokdbush search (4 candidates, settled by haversine)
    * gave: when more than 4 points tie at the nearest distance (to 1e-9), that
    * search is run instead, since which of them it returns depends on its queue.
@@ -128,12 +130,23 @@ export class PointIndex<T extends LatLng> {
       const circle = new SearchCircle(point, radius * (1 + 2 * TIE_RELATIVE) + 2 * TIE_METRES);
       const ids = this.candidates(circle);
       if (ids === null) return this.nearestAround(point, maxMetres, predicate);
-      const distances: number[] = [];
-      let best: (Neighbour<T> & { id: number }) | null = null;
+      // Flat distances first: the haversine is needed only for points about as near as the nearest one.
+      const near: Array<{ id: number; flat: number }> = [];
+      let nearestFlat = Number.POSITIVE_INFINITY;
       for (const id of ids) {
         const item = this.itemAt(id);
-        if (!circle.contains(item.lat, item.lng, this.cosLats[id] ?? 0)) continue;
         if (predicate !== undefined && !predicate(item)) continue;
+        const flat = circle.flatAngleSquared(item.lat, item.lng, this.cosLats[id] ?? 0);
+        if (flat < nearestFlat) nearestFlat = flat;
+        near.push({ id, flat });
+      }
+      // A point beyond this (flat) is farther than the nearest by more than the flat error and the tie slack.
+      const beyond = (Math.sqrt(nearestFlat) * (1 + 25 * FLAT_RELATIVE_ERROR) + 1e-12) ** 2;
+      const distances: number[] = [];
+      let best: (Neighbour<T> & { id: number }) | null = null;
+      for (const { id, flat } of near) {
+        if (flat > beyond) continue;
+        const item = this.itemAt(id);
         const distanceMetres = haversineMetres(point, item);
         distances.push(distanceMetres);
         if (distanceMetres > radius) continue;
@@ -148,7 +161,7 @@ export class PointIndex<T extends LatLng> {
         return { item: best.item, distanceMetres: best.distanceMetres };
       }
       if (radius >= maxMetres) return null;
-      radius = Math.min(maxMetres, radius * 4);
+      radius = Math.min(maxMetres, radius * 2);
     }
   }
 

@@ -9,11 +9,17 @@ const BOX_PADDING = 1.001;
 const BOX_MARGIN_DEGREES = 1e-9;
 
 /**
- * Relative band around the radius in which {@link SearchCircle.contains}
- * defers to the exact haversine. The flat test below errs by under 2e-5
- * (relative) wherever it is used, five times less than this band.
+ * Largest relative error of the flat distance ({@link SearchCircle.flatAngleSquared})
+ * against the haversine, where it is given: the Taylor bounds below come to
+ * 1.3e-5.
  */
-const EXACT_BAND = 1e-4;
+export const FLAT_RELATIVE_ERROR = 2e-5;
+
+/**
+ * Relative band around the radius in which {@link SearchCircle.contains}
+ * defers to the exact haversine: five times {@link FLAT_RELATIVE_ERROR}.
+ */
+const EXACT_BAND = 5 * FLAT_RELATIVE_ERROR;
 
 /**
  * Smallest squared flat angle (radians²) the flat test decides on; closer
@@ -43,8 +49,8 @@ export type RangeBox = readonly [minLng: number, minLat: number, maxLng: number,
  *
  * The test: for small angles, the haversine `h = sin²(Δφ/2) + cos φ₀ cos φ sin²(Δλ/2)`
  * and `d = 2R asin(√h)` give `d² = R² (Δφ² + cos φ₀ cos φ Δλ²)` to a relative
- * error under `max(Δφ, Δλ)² / 12 + h / 6` (Taylor bounds of `sin` and `asin`),
- * below 2e-5 while both differences are under {@link FLAT_LIMIT_RADIANS}.
+ * error under `max(Δφ, Δλ)² / 24 + h / 6` in `d` (Taylor bounds of `sin` and `asin`),
+ * 1.3e-5 while both differences are under {@link FLAT_LIMIT_RADIANS}.
  * A point whose flat distance is more than 0.01 % ({@link EXACT_BAND}) inside
  * or outside the radius is decided by it; any other point, any point
  * farther than that limit in either coordinate, and any distance or radius
@@ -87,6 +93,24 @@ export class SearchCircle {
   }
 
   /**
+   * The flat squared angle (radians²) from the centre to a point: `d² / R²`
+   * to within {@link FLAT_RELATIVE_ERROR} of the haversine distance `d`; NaN
+   * where that bound does not hold (a coordinate differs by more than
+   * 0.01 rad, or the value is near floating-point underflow).
+   *
+   * @param lat - the point's latitude, decimal degrees
+   * @param lng - the point's longitude, decimal degrees
+   * @param cosLat - `Math.cos(lat × π / 180)`, precomputed per point
+   */
+  flatAngleSquared(lat: number, lng: number, cosLat: number): number {
+    const dLat = (lat - this.centre.lat) * RAD;
+    const dLng = (lng - this.centre.lng) * RAD;
+    if (!(dLat < FLAT_LIMIT_RADIANS && dLat > -FLAT_LIMIT_RADIANS && dLng < FLAT_LIMIT_RADIANS && dLng > -FLAT_LIMIT_RADIANS)) return Number.NaN;
+    const flatSquared = dLat * dLat + this.cosLat * cosLat * dLng * dLng;
+    return flatSquared > FLAT_FLOOR ? flatSquared : Number.NaN;
+  }
+
+  /**
    * Whether a point lies in the circle: exactly `haversineMetres(centre, point) <= radiusMetres`.
    *
    * @param lat - the point's latitude, decimal degrees
@@ -94,14 +118,11 @@ export class SearchCircle {
    * @param cosLat - `Math.cos(lat × π / 180)`, precomputed per point
    */
   contains(lat: number, lng: number, cosLat: number): boolean {
-    const dLat = (lat - this.centre.lat) * RAD;
-    const dLng = (lng - this.centre.lng) * RAD;
-    if (dLat < FLAT_LIMIT_RADIANS && dLat > -FLAT_LIMIT_RADIANS && dLng < FLAT_LIMIT_RADIANS && dLng > -FLAT_LIMIT_RADIANS) {
-      const flatSquared = dLat * dLat + this.cosLat * cosLat * dLng * dLng;
-      if (flatSquared > FLAT_FLOOR && this.innerSquared > FLAT_FLOOR) {
-        if (flatSquared < this.innerSquared) return true;
-        if (flatSquared > this.outerSquared) return false;
-      }
+    if (this.innerSquared > FLAT_FLOOR) {
+      const flatSquared = this.flatAngleSquared(lat, lng, cosLat);
+      // NaN (no flat answer) fails both comparisons.
+      if (flatSquared < this.innerSquared) return true;
+      if (flatSquared > this.outerSquared) return false;
     }
     return haversineMetres(this.centre, { lat, lng }) <= this.radiusMetres;
   }

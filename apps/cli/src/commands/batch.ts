@@ -23,7 +23,6 @@ import { rowContentHash, rowIdempotencyKey } from '../batch/row-identity.js';
 import { openSink } from '../batch/sink.js';
 import { addToTally, createTally, renderSummary } from '../batch/summary.js';
 import { resolveConnection } from '../config.js';
-import { reportError } from '../error-report.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { note, type Terminal } from '../output/terminal.js';
 import { requireCategory } from './score.js';
@@ -269,6 +268,8 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
     // Rows read in this run but not written, plus every row still unread.
     let remaining = rowNumber - existing.rows - tally.done;
     while (!(await source.records.next()).done) remaining += 1;
+    // Loaded only here: error-report imports the server and engine packages (error classes), which a batch never needs otherwise.
+    const { reportError } = await import('../error-report.js');
     const report = reportError(halt);
     note(terminal, terminal.err.red(report.message));
     note(terminal, `${remaining} row(s) not scored; ${existing.rows + tally.done} written to ${out}. Run again with --resume${halt instanceof QuotaExceededError ? ' after the quota resets' : ''}.`);

@@ -198,8 +198,9 @@ export function scoreRouter(config: ServerConfig): Router {
       if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
       throw error;
     }
-    if (idempotencyKey !== null) {
-      await config.store.idempotency.finish(key.id, idempotencyKey, answer.status, answer.recorded ? undefined : answer.body);
+    // A recorded request row is the claim's answer; store the body only when it is missing.
+    if (idempotencyKey !== null && !answer.recorded) {
+      await config.store.idempotency.finish(key.id, idempotencyKey, answer.status, answer.body);
     }
     res.status(answer.status).json(answer.body);
   });

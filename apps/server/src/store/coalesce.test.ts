@@ -7,7 +7,8 @@ import { createIdempotencyRepository } from './idempotency.js';
 import { createKeyRepository } from './keys.js';
 import { migrate } from './migrations.js';
 import { openPgliteDb } from './pglite-db.js';
-import { createRequestRepository } from './requests.js';
+import type { ScoreResult } from '@locscore/schema';
+import { createRequestRepository, type NewRequest } from './requests.js';
 import { createUsageRepository } from './usage.js';
 
 /** A Db that counts the statements sent through it. */
@@ -28,6 +29,7 @@ let dir: string;
 let pglite: ClosableDb;
 let keyId: string;
 const period = new Date('2026-03-01T00:00:00.000Z');
+const row: Omit<NewRequest, 'id'> = { keyId: '', mode: 'sync', status: 'failed', body: { address: 'Städtle 38, 9490 Vaduz', category: 'coffee' } };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'locscore-coalesce-'));
@@ -37,6 +39,7 @@ beforeAll(async () => {
   const key = await keys.authenticate((await keys.create({ plan: 'starter' })).apiKey);
   if (!key) throw new Error('key not found');
   keyId = key.id;
+  row.keyId = key.id;
 });
 
 afterAll(async () => {
@@ -56,6 +59,33 @@ describe('group commit (coalesce)', () => {
     expect(outcomes.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, used: i + 1 })));
     expect(outcomes.slice(20)).toEqual(Array.from({ length: 10 }, () => ({ ok: false, used: 20 })));
     expect(await usage.used(keyId, period)).toBe(20);
+  });
+
+  it('counts each key of a batch on its own, from where its period stands', async () => {
+    const db = counting(pglite);
+    const usage = createUsageRepository(db, { coalesce: true });
+    const keys = createKeyRepository(pglite);
+    const other = await keys.authenticate((await keys.create({ plan: 'growth' })).apiKey);
+    if (!other) throw new Error('key not found');
+    const march = new Date('2026-05-01T00:00:00.000Z');
+    expect(await usage.reserve(other.id, march, 3)).toEqual({ ok: true, used: 1 });
+    const outcomes = await Promise.all([
+      usage.reserve(other.id, march, 3),
+      usage.reserve(keyId, march, 2),
+      usage.reserve(other.id, march, 3),
+      usage.reserve(keyId, march, 2),
+      usage.reserve(other.id, march, 3),
+      usage.reserve(keyId, march, 2),
+    ]);
+    expect(db.statements).toBe(2);
+    expect(outcomes).toEqual([
+      { ok: true, used: 2 },
+      { ok: true, used: 1 },
+      { ok: true, used: 3 },
+      { ok: true, used: 2 },
+      { ok: false, used: 3 },
+      { ok: false, used: 2 },
+    ]);
   });
 
   it('gives a single call the same answer as a batch (no coalescing, zero limit, unlimited)', async () => {
@@ -85,31 +115,41 @@ describe('group commit (coalesce)', () => {
     ]);
   });
 
-  it('replays a 200 stored without its body from the request row, and a 202 as the queued acknowledgement', async () => {
+  it('answers a replay from the request row: a synchronous result with 200, an asynchronous request with 202', async () => {
     const requests = createRequestRepository(pglite, { coalesce: true });
     const idempotency = createIdempotencyRepository(pglite, { coalesce: true });
     const now = new Date('2026-03-03T00:00:00.000Z');
     const result = { score: 7.5, meta: { requestId: 'sync-1' } };
     expect(await idempotency.claim(keyId, 'sync', 'h', 'sync-1', now)).toEqual({ kind: 'new' });
     expect(await idempotency.claim(keyId, 'async', 'h', 'async-1', now)).toEqual({ kind: 'new' });
+    expect(await idempotency.claim(keyId, 'failing', 'h', 'failed-1', now)).toEqual({ kind: 'new' });
     await Promise.all([
-      requests.insert({ id: 'sync-1', keyId, mode: 'sync', status: 'succeeded', body: { address: 'a b c', category: 'coffee' }, result: result as never }),
-      idempotency.finish(keyId, 'sync', 200),
-      idempotency.finish(keyId, 'async', 202),
+      requests.insert({ ...row, id: 'sync-1', status: 'succeeded', result: result as unknown as ScoreResult }),
+      requests.insert({ ...row, id: 'async-1', mode: 'async', status: 'queued', webhookUrl: 'https://example.com/hook' }),
+      requests.insert({ ...row, id: 'failed-1', status: 'failed', error: { code: 'scoring_failed', message: 'scoring failed' } }),
     ]);
-    expect(await idempotency.claim(keyId, 'sync', 'h', 'sync-2', now)).toEqual({ kind: 'replay', status: 200, body: result });
-    expect(await idempotency.claim(keyId, 'async', 'h', 'async-2', now)).toEqual({
+    const later = new Date(now.getTime() + 1000);
+    expect(await idempotency.claim(keyId, 'sync', 'h', 'sync-2', later)).toEqual({ kind: 'replay', status: 200, body: result });
+    expect(await idempotency.claim(keyId, 'async', 'h', 'async-2', later)).toEqual({
       kind: 'replay',
       status: 202,
       body: { queued: true, requestId: 'async-1' },
     });
-    const stored = await requests.find('sync-1');
-    expect(stored).toMatchObject({ status: 'succeeded', mode: 'sync', result, completedAt: expect.any(String) });
+    // A failed synchronous request is never replayed: its claim is being abandoned.
+    expect(await idempotency.claim(keyId, 'failing', 'h', 'failed-2', later)).toEqual({ kind: 'conflict', reason: 'in_progress' });
+    expect(await requests.find('sync-1')).toMatchObject({ status: 'succeeded', mode: 'sync', result, completedAt: expect.any(String) });
+  });
+
+  it('replays the body stored with the claim when the request row is missing', async () => {
+    const idempotency = createIdempotencyRepository(pglite, { coalesce: true });
+    const now = new Date('2026-03-04T00:00:00.000Z');
+    expect(await idempotency.claim(keyId, 'unrecorded', 'h', 'never-written', now)).toEqual({ kind: 'new' });
+    await idempotency.finish(keyId, 'unrecorded', 200, { score: 4.2 });
+    expect(await idempotency.claim(keyId, 'unrecorded', 'h', 'again', now)).toEqual({ kind: 'replay', status: 200, body: { score: 4.2 } });
   });
 
   it('fails every call of a batch whose statement fails, and the next batch works', async () => {
     const requests = createRequestRepository(pglite, { coalesce: true });
-    const row = { keyId, mode: 'sync' as const, status: 'failed' as const, body: { address: 'a b c', category: 'coffee' } };
     // Two rows with one id: the multi-row insert violates the primary key as a whole.
     const outcomes = await Promise.allSettled([requests.insert({ ...row, id: 'dup' }), requests.insert({ ...row, id: 'dup' })]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);

@@ -6,7 +6,10 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Outcome of {@link IdempotencyRepository.claim}. */
 export type IdempotencyClaim =
-  /** First use: process the request, then {@link IdempotencyRepository.finish} or {@link IdempotencyRepository.abandon}. */
+  /**
+   * First use: process the request and record its request row (under the
+   * claim's `requestId`), or {@link IdempotencyRepository.abandon} the claim.
+   */
   | { kind: 'new' }
   /** Same body, finished: replay this response. */
   | { kind: 'replay'; status: number; body: unknown }
@@ -24,12 +27,13 @@ export interface IdempotencyRepository {
    */
   claim(keyId: string, idempotencyKey: string, bodyHash: string, requestId: string, now: Date): Promise<IdempotencyClaim>;
   /**
-   * Stores the response to replay. Without `body`, a 200 replays the stored
-   * request's `result` and a 202 its `{ queued: true, requestId }` (rebuilt at
-   * claim time, so a result is written once, in its request row); give the
-   * body when the request row was not recorded.
+   * Stores the response to replay with the claim. Needed only when the
+   * request row could not be written: a claim whose request row exists
+   * replays that row (a succeeded synchronous request its `result` with 200,
+   * an asynchronous one `{ queued: true, requestId }` with 202), so a result
+   * is written once.
    */
-  finish(keyId: string, idempotencyKey: string, status: number, body?: unknown): Promise<void>;
+  finish(keyId: string, idempotencyKey: string, status: number, body: unknown): Promise<void>;
   /** Forgets a claim whose request failed (so that a retry is processed again). */
   abandon(keyId: string, idempotencyKey: string): Promise<void>;
 }
@@ -63,7 +67,8 @@ function claimOf(call: ClaimCall, row: ClaimRow): IdempotencyClaim {
 /**
  * Runs claims in one round trip through `locscore_claim_idempotency_keys`
  * (migration 2), which makes each of them, in order, as a single call would:
- * an insert that takes over an expired entry, else a read of the stored one.
+ * an insert that takes over an expired entry, else a read of the stored
+ * entry and of its answer (the request row, or a stored response).
  */
 async function claimAll(db: Db, calls: readonly ClaimCall[]): Promise<IdempotencyClaim[]> {
   const result = await db.query<ClaimRow>(
@@ -83,34 +88,9 @@ async function claimAll(db: Db, calls: readonly ClaimCall[]): Promise<Idempotenc
   return claims;
 }
 
-/** One call of {@link IdempotencyRepository.finish}. */
-interface FinishCall {
-  keyId: string;
-  idempotencyKey: string;
-  status: number;
-  body: unknown;
-}
-
-/** Stores the responses of finished claims in one `UPDATE … FROM json_to_recordset`. */
-async function finishAll(db: Db, calls: readonly FinishCall[]): Promise<void[]> {
-  const rows = calls.map((call) => ({
-    key_id: call.keyId,
-    idempotency_key: call.idempotencyKey,
-    status: call.status,
-    body: call.body === undefined ? null : call.body,
-  }));
-  await db.query(
-    `UPDATE idempotency_keys k SET response_status = f.status, response_body = f.body
-     FROM json_to_recordset($1::json) AS f(key_id text, idempotency_key text, status integer, body jsonb)
-     WHERE k.key_id = f.key_id AND k.idempotency_key = f.idempotency_key`,
-    [JSON.stringify(rows)],
-  );
-  return calls.map(() => undefined);
-}
-
 /** Options of {@link createIdempotencyRepository}. */
 export interface IdempotencyRepositoryOptions {
-  /** Merge concurrent `claim` and `finish` calls into one statement each ({@link coalesce}). */
+  /** Merge concurrent `claim` calls into one statement ({@link coalesce}). */
   coalesce?: boolean;
 }
 
@@ -124,12 +104,14 @@ export function createIdempotencyRepository(db: Db, options: IdempotencyReposito
   const claimOne = options.coalesce
     ? coalesce((calls: readonly ClaimCall[]) => claimAll(db, calls))
     : async (call: ClaimCall) => (await claimAll(db, [call]))[0] as IdempotencyClaim;
-  const finishOne = options.coalesce
-    ? coalesce((calls: readonly FinishCall[]) => finishAll(db, calls))
-    : async (call: FinishCall) => (await finishAll(db, [call]))[0];
   return {
     claim: (keyId, idempotencyKey, bodyHash, requestId, now) => claimOne({ keyId, idempotencyKey, bodyHash, requestId, now }),
-    finish: (keyId, idempotencyKey, status, body) => finishOne({ keyId, idempotencyKey, status, body }),
+    async finish(keyId, idempotencyKey, status, body) {
+      await db.query(
+        'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE key_id = $1 AND idempotency_key = $2',
+        [keyId, idempotencyKey, status, JSON.stringify(body)],
+      );
+    },
     async abandon(keyId, idempotencyKey) {
       await db.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND response_status IS NULL', [
         keyId,

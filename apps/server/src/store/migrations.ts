@@ -90,34 +90,42 @@ CREATE TABLE idempotency_keys (
   {
     version: 2,
     name: 'batched quota reservations and idempotency claims',
-    // Two PL/pgSQL functions that run a whole batch of reservations or claims
-    // in one round trip, one item after another with the exact statements of a
-    // single call, so concurrency semantics are those of N separate calls.
+    // Two PL/pgSQL functions that run a whole batch in one round trip.
     sql: `
-CREATE FUNCTION locscore_reserve_units(key_ids text[], period_starts timestamptz[], limits integer[])
-RETURNS TABLE (slot integer, reserved boolean, used_now integer)
+-- Reserves counts[i] units for each (key, period) under limits[i] (NULL:
+-- unlimited): one row lock and at most one write per key and period, however
+-- many requests the batch holds; grants min(count, limit - used), exactly what
+-- that many single reservations in a row would have granted.
+CREATE FUNCTION locscore_reserve_units(key_ids text[], period_starts timestamptz[], limits integer[], counts integer[])
+RETURNS TABLE (slot integer, granted integer, used_now integer)
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  counted integer;
+  before integer;
+  take integer;
 BEGIN
   FOR i IN 1 .. coalesce(array_length(key_ids, 1), 0) LOOP
-    counted := NULL;
-    INSERT INTO usage AS u (key_id, period_start, used)
-      SELECT key_ids[i], period_starts[i], 1 WHERE limits[i] IS NULL OR limits[i] > 0
-    ON CONFLICT (key_id, period_start) DO UPDATE SET used = u.used + 1
-      WHERE limits[i] IS NULL OR u.used < limits[i]
-    RETURNING u.used INTO counted;
-    slot := i;
-    reserved := counted IS NOT NULL;
-    IF counted IS NULL THEN
-      SELECT u.used INTO counted FROM usage u WHERE u.key_id = key_ids[i] AND u.period_start = period_starts[i];
+    INSERT INTO usage (key_id, period_start, used) VALUES (key_ids[i], period_starts[i], 0)
+    ON CONFLICT (key_id, period_start) DO NOTHING;
+    SELECT u.used INTO before FROM usage u
+    WHERE u.key_id = key_ids[i] AND u.period_start = period_starts[i] FOR UPDATE;
+    take := CASE WHEN limits[i] IS NULL THEN counts[i] ELSE greatest(0, least(counts[i], limits[i] - before)) END;
+    IF take > 0 THEN
+      UPDATE usage u SET used = before + take WHERE u.key_id = key_ids[i] AND u.period_start = period_starts[i];
     END IF;
-    used_now := coalesce(counted, 0);
+    slot := i;
+    granted := take;
+    used_now := before + take;
     RETURN NEXT;
   END LOOP;
 END
 $fn$;
 
+-- Claims each idempotency key in order, as a single claim would: an insert
+-- that takes over an entry older than expired_befores[i], else a read of the
+-- stored entry and of what it answered. An answer is the request row itself
+-- (a succeeded synchronous request replays its result, an asynchronous one
+-- its queued acknowledgement) or, when that row could not be written, the
+-- status and body stored with the claim.
 CREATE FUNCTION locscore_claim_idempotency_keys(
   key_ids text[], idempotency_keys text[], body_hashes text[], request_ids text[], claimed_ats timestamptz[], expired_befores timestamptz[]
 )
@@ -126,6 +134,7 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   taken text;
   entry record;
+  answered record;
 BEGIN
   FOR i IN 1 .. coalesce(array_length(key_ids, 1), 0) LOOP
     taken := NULL;
@@ -142,20 +151,22 @@ BEGIN
     stored_status := NULL;
     stored_body := NULL;
     IF taken IS NULL THEN
-      SELECT k.body_hash, k.response_status, k.request_id, k.response_body INTO entry
+      SELECT k.body_hash, k.response_status, k.response_body, k.request_id INTO entry
       FROM idempotency_keys k WHERE k.key_id = key_ids[i] AND k.idempotency_key = idempotency_keys[i];
       IF FOUND THEN
         stored_hash := entry.body_hash;
         stored_status := entry.response_status;
-        -- A 200 or 202 is stored without its body: it is the request's result
-        -- or its queued acknowledgement, rebuilt here from the request row.
-        stored_body := coalesce(
-          entry.response_body,
-          CASE
-            WHEN entry.response_status = 202 THEN jsonb_build_object('queued', true, 'requestId', entry.request_id)
-            WHEN entry.response_status = 200 THEN (SELECT r.result FROM requests r WHERE r.id = entry.request_id)
-          END
-        );
+        stored_body := entry.response_body;
+        IF entry.response_status IS NULL THEN
+          SELECT r.mode, r.status, r.result INTO answered FROM requests r WHERE r.id = entry.request_id;
+          IF FOUND AND answered.mode = 'async' THEN
+            stored_status := 202;
+            stored_body := jsonb_build_object('queued', true, 'requestId', entry.request_id);
+          ELSIF FOUND AND answered.status = 'succeeded' THEN
+            stored_status := 200;
+            stored_body := answered.result;
+          END IF;
+        END IF;
       END IF;
     END IF;
     RETURN NEXT;

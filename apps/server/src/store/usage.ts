@@ -35,18 +35,40 @@ interface ReserveCall {
 }
 
 /**
- * Runs reservations in one round trip through the `locscore_reserve_units`
- * function (migration 2), which makes each of them, in order, with the single
- * atomic statement `INSERT … ON CONFLICT DO UPDATE … WHERE used < limit
- * RETURNING used`, so concurrent requests never exceed the quota.
+ * Runs reservations in one round trip through `locscore_reserve_units`
+ * (migration 2): the calls for one key, period and limit are counted
+ * together, and the function takes that key's row lock once and grants
+ * `min(count, limit - used)` in one write. The first calls of the group get
+ * the units, in call order, each with its own running count; the rest are
+ * refused at the limit: what the same calls made one by one with `INSERT …
+ * ON CONFLICT DO UPDATE … WHERE used < limit` would answer.
  */
 async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reservation[]> {
-  const result = await db.query<{ slot: number; reserved: boolean; used_now: number }>(
-    'SELECT slot, reserved, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[])',
-    [calls.map((call) => call.keyId), calls.map((call) => call.periodStart), calls.map((call) => call.limit)],
+  const groups = new Map<string, { call: ReserveCall; slots: number[] }>();
+  calls.forEach((call, slot) => {
+    const id = `${call.keyId}\u0000${call.periodStart.toISOString()}\u0000${call.limit ?? ''}`;
+    const group = groups.get(id);
+    if (group) group.slots.push(slot);
+    else groups.set(id, { call, slots: [slot] });
+  });
+  const list = [...groups.values()];
+  const result = await db.query<{ slot: number; granted: number; used_now: number }>(
+    'SELECT slot, granted, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[], $4::integer[])',
+    [
+      list.map((group) => group.call.keyId),
+      list.map((group) => group.call.periodStart),
+      list.map((group) => group.call.limit),
+      list.map((group) => group.slots.length),
+    ],
   );
-  const outcomes: Reservation[] = new Array<Reservation>(calls.length);
-  for (const row of result.rows) outcomes[row.slot - 1] = { ok: row.reserved, used: row.used_now };
+  const outcomes = new Array<Reservation>(calls.length);
+  for (const row of result.rows) {
+    const group = list[row.slot - 1] as (typeof list)[number];
+    const before = row.used_now - row.granted;
+    group.slots.forEach((slot, i) => {
+      outcomes[slot] = i < row.granted ? { ok: true, used: before + i + 1 } : { ok: false, used: row.used_now };
+    });
+  }
   return outcomes;
 }
 

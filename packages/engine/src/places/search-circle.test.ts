@@ -53,6 +53,27 @@ describe('SearchCircle', () => {
     expect(new SearchCircle(centre0, 0).contains(0, 0, 1)).toBe(true);
   });
 
+  it('holds a box only when every point of it is in the circle', () => {
+    let held = 0;
+    fc.assert(
+      fc.property(centre, fc.double({ min: 1, max: 5_000, noNaN: true }), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 1e-7, max: 0.02, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (c, r, bearing, share, size, u, v) => {
+        const circle = new SearchCircle(c, r);
+        const corner = destination(c, bearing, r * share);
+        const box = [corner.lng, corner.lat, corner.lng + size, corner.lat + size] as const;
+        if (!circle.holdsBox(...box)) return;
+        held += 1;
+        for (const [x, y] of [[0, 0], [1, 1], [0, 1], [1, 0], [u, v]] as const) {
+          const point = { lng: box[0] + x * size, lat: box[1] + y * size };
+          expect(haversineMetres(c, point)).toBeLessThanOrEqual(r);
+        }
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(held).toBeGreaterThan(100);
+    expect(new SearchCircle({ lat: 47.14, lng: 9.52 }, 800).holdsBox(9.519, 47.139, 9.521, 47.141)).toBe(true);
+    expect(new SearchCircle({ lat: 47.14, lng: 9.52 }, 800).holdsBox(9.519, 47.139, 9.531, 47.141)).toBe(false);
+  });
+
   it('keeps the counting box PointIndex.countWithin has always used', () => {
     const [minLng, minLat, maxLng, maxLat] = countingBox({ lat: 47.14, lng: 9.52 }, 800);
     expect(maxLat - 47.14).toBeCloseTo((800 / 111_195) * 1.001, 12);

@@ -111,6 +111,27 @@ export class SearchCircle {
   }
 
   /**
+   * Whether every point of a box lies in the circle; true only when that is
+   * certain, so a box it accepts may be counted whole without testing its
+   * points. Bounds the flat distance over the box (largest latitude and
+   * longitude differences; `cos φ ≤ cos φ₀ + |Δφ|`) against the radius less
+   * the 0.01 % band.
+   *
+   * @param minLng - decimal degrees
+   * @param minLat - decimal degrees
+   * @param maxLng - decimal degrees
+   * @param maxLat - decimal degrees
+   */
+  holdsBox(minLng: number, minLat: number, maxLng: number, maxLat: number): boolean {
+    if (!(this.innerSquared > FLAT_FLOOR)) return false;
+    const dLat = Math.max(Math.abs(minLat - this.centre.lat), Math.abs(maxLat - this.centre.lat)) * RAD;
+    const dLng = Math.max(Math.abs(minLng - this.centre.lng), Math.abs(maxLng - this.centre.lng)) * RAD;
+    if (!(dLat < FLAT_LIMIT_RADIANS && dLng < FLAT_LIMIT_RADIANS)) return false;
+    const upper = dLat * dLat + this.cosLat * Math.min(1, this.cosLat + dLat) * dLng * dLng;
+    return upper * (1 + 1e-9) < this.innerSquared;
+  }
+
+  /**
    * Whether a point lies in the circle: exactly `haversineMetres(centre, point) <= radiusMetres`.
    *
    * @param lat - the point's latitude, decimal degrees

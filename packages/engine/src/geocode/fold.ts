@@ -1,3 +1,5 @@
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /**
  * Folds text for comparison: Unicode NFD with combining marks removed
  * (`é` → `e`, `ä` → `a`), `ß` → `ss`, `æ` → `ae`, `œ` → `oe`, lower case,
@@ -9,6 +11,8 @@
  * @returns the folded text, e.g. `stadtle`, `boul cote vertu`
  */
 export function foldText(text: string): string {
+  // ASCII has no marks, ß, æ or œ to fold, and its letters and digits are [a-z0-9] once lower-cased.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
@@ -29,7 +33,7 @@ export function foldText(text: string): string {
  * @returns the word with `ae`/`oe`/`ue` contracted
  */
 export function contractUmlauts(word: string): string {
-  return word.replace(/([aou])e/g, '$1');
+  return word.includes('e') ? word.replace(/([aou])e/g, '$1') : word;
 }
 
 /**
@@ -41,7 +45,7 @@ export function contractUmlauts(word: string): string {
  * @returns e.g. `montreal`, `saint laurent`, `triesen`
  */
 export function normalizeCity(city: string): string {
-  return foldText(city.replace(/\s*\([^)]*\)\s*$/u, ''))
+  return foldText(city.includes('(') ? city.replace(/\s*\([^)]*\)\s*$/u, '') : city)
     .split(' ')
     .map((word) => (word === 'st' ? 'saint' : word === 'ste' ? 'sainte' : contractUmlauts(word)))
     .join(' ');

@@ -2,12 +2,12 @@ import type { GeocodePrecision } from '@locscore/schema';
 import type { AddressPoint, LatLng, RegionData } from '../region/types.js';
 import type { AddressStyle, DisplayDetails } from './display.js';
 import { formatMatchedAddress } from './display.js';
-import { foldText, normalizeCity, normalizePostcode } from './fold.js';
+import { foldText, normalizePostcode } from './fold.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
 import { analyzeStreet, type StreetParts } from './normalize-street.js';
 import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
-import { buildStreetEntries, exactKey, looseKey, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
+import { buildStreetEntries, exactKey, looseKey, newRegionSpellings, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
 import { DIRECTIONS, STREET_TYPES } from './street-words.js';
 import { TypoIndex } from './typo-index.js';
 import type { GeocodeMatch, Geocoder, ParsedAddress } from './types.js';
@@ -76,15 +76,15 @@ type TownTier = 0 | 1 | 2;
  * 10118`) when its addresses carry a state or province or a Canadian postal
  * code; continental European (`Städtle 38, 9490 Vaduz`) when they carry only
  * 4-digit postcodes (Switzerland, Liechtenstein, Austria) and no state; else
- * (5 digits are both US ZIP codes and German or French postcodes) the order
- * the query was written in.
+ * null: (5 digits are both US ZIP codes and German or French postcodes) the
+ * order the query was written in. Computed once per street.
  */
-function styleOf(entry: StreetEntry, written: AddressStyle): AddressStyle {
+function styleOfEntry(entry: StreetEntry): AddressStyle | null {
   if (entry.state !== undefined) return 'number-first';
   const postcodes = [...entry.postcodes.keys()];
   if (postcodes.some((postcode) => /^[A-Z]\d[A-Z]/.test(postcode))) return 'number-first';
   if (postcodes.length > 0 && postcodes.every((postcode) => /^\d{4}$/.test(postcode))) return 'street-first';
-  return written;
+  return null;
 }
 
 /** Query pieces derived once per lookup. */
@@ -156,13 +156,16 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
   ) {
     throw new TypeError('region: must have addresses, streets and interpolations arrays');
   }
-  const entries = buildStreetEntries(region);
+  const spellings = newRegionSpellings();
+  const entries = buildStreetEntries(region, spellings);
   const exact = new Map<string, StreetEntry[]>();
   const loose = new Map<string, StreetEntry[]>();
   const typos = new TypoIndex<StreetEntry>();
   const knownCities = new Set<string>();
   const cityOfPostcode = new Map<string, string>();
+  const styles = new Map<StreetEntry, AddressStyle | null>();
   for (const entry of entries) {
+    styles.set(entry, styleOfEntry(entry));
     addAll(exact, exactKey(entry.parts), entry);
     addAll(exact, exactKey(entry.parts, true), entry);
     addAll(loose, looseKey(entry.parts), entry);
@@ -238,7 +241,7 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
       lat: at.lat,
       lng: at.lng,
       precision,
-      matchedAddress: formatMatchedAddress({ entry: candidate.entry, style: styleOf(candidate.entry, query.style), ...display }),
+      matchedAddress: formatMatchedAddress({ entry: candidate.entry, style: styles.get(candidate.entry) ?? query.style, ...display }),
       confidence:
         Math.round(CONFIDENCE.precision[precision] * candidate.nameScore * townFactor * (ambiguous ? CONFIDENCE.ambiguous : 1) * 100) / 100,
     });
@@ -289,9 +292,9 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
   const lookup = (parsed: ParsedAddress, style: AddressStyle): GeocodeMatch | null => {
     if (parsed.street === undefined) return null;
     const query: Query = { parsed, style };
-    if (parsed.city !== undefined && parsed.city.trim() !== '') query.cityKey = normalizeCity(parsed.city);
+    if (parsed.city !== undefined && parsed.city.trim() !== '') query.cityKey = spellings.cities.get(parsed.city);
     if (parsed.postcode !== undefined) query.postcodeKey = normalizePostcode(parsed.postcode);
-    const parts = analyzeStreet(parsed.street);
+    const parts = spellings.streets.get(parsed.street);
     if (parts.core.length === 0) return null;
     const candidates = findByName(parts);
     if (candidates.length === 0) return null;

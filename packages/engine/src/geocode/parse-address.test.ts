@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from './parse-address.js';
+import { mayStartWithUnit, parseAddress } from './parse-address.js';
 
 describe('parseAddress', () => {
   it.each([
@@ -57,5 +57,18 @@ describe('parseAddress', () => {
         return Object.values(parsed).every((value) => typeof value === 'string' && value !== '' && value === value.trim());
       }),
     );
+  });
+});
+
+describe('mayStartWithUnit', () => {
+  const unitStart = /^(?:#|apt|apartment|unit|suite|ste|app|appt|appartement|bureau|local|porte|wohnung|whg)/iu;
+  it('is false only for text no unit pattern can start', () => {
+    const words = fc.constantFrom('#', 'apt', 'APT', 'Unit', 'ſuite', 'ſte', 'Bureau', 'local', 'PORTE', 'Wohnung', 'whg', 'Städtle', '350', 'Landstrasse');
+    fc.assert(fc.property(fc.string(), (text) => mayStartWithUnit(text) || !unitStart.test(text)), { numRuns: 3_000 });
+    fc.assert(fc.property(words, fc.string(), (word, rest) => mayStartWithUnit(word + rest) || !unitStart.test(word + rest)));
+    expect(mayStartWithUnit('Städtle 38')).toBe(true);
+    expect(mayStartWithUnit('Landstrasse 12')).toBe(true);
+    expect(mayStartWithUnit('350 5th Avenue')).toBe(false);
+    expect(mayStartWithUnit('Zollstrasse 16')).toBe(false);
   });
 });

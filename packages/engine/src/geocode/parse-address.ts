@@ -9,6 +9,19 @@ const UNIT_WORD = String.raw`(?:apt|apartment|unit|suite|ste|app|appt|appartemen
 const UNIT_ONLY = new RegExp(String.raw`^(?:#\s*|${UNIT_WORD})([\p{L}\p{N}-]+)$`, 'iu');
 const UNIT_PREFIX = new RegExp(String.raw`^(?:#\s*|${UNIT_WORD})([\p{L}\p{N}]+)\s*[-–,]?\s*(?=\d)`, 'iu');
 const UNIT_SUFFIX = new RegExp(String.raw`[\s,]+(?:#\s*|${UNIT_WORD})(\d[\p{L}\p{N}-]*|\p{L})$`, 'iu');
+/**
+ * Whether text may begin with `#` or a unit word ({@link UNIT_WORD}) under
+ * case-insensitive Unicode matching: `#`, a first letter of those words in
+ * either case, `ſ` (which folds to `s`), or any other non-ASCII character.
+ * Skips the unit patterns for the usual `Städtle 38` or `350 5th Avenue`.
+ *
+ * @param text - a segment of an address
+ * @returns false only when no unit pattern can match at its start
+ */
+export function mayStartWithUnit(text: string): boolean {
+  const code = text.charCodeAt(0);
+  return code === 0x23 || code > 0x7f || 'aAbBlLpPsSuUwW'.includes(text.charAt(0));
+}
 const PURE_NUMBER = /^(\d{1,6}(?:[a-z]|\s?bis|\s?ter|\s[1-3]\/[234])?)$/i;
 const UNIT_CIVIC_OR_RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})\s+(.*\p{L}.*)$/u;
 const NUMBER_FIRST = /^(\d{1,6}(?:[a-z](?![\p{L}\p{N}])|\s(?:bis|ter)(?![\p{L}\p{N}])|\s[1-3]\/[234](?![\p{N}]))?)\s*,?\s+(.*\p{L}.*)$/iu;
@@ -176,7 +189,7 @@ function cutSingleSegmentTail(draft: Draft, segment: string): string {
 /** Splits the street segment into unit, house number and street. */
 function readStreet(draft: Draft, segment: string): void {
   let rest = segment;
-  const prefix = UNIT_PREFIX.exec(rest);
+  const prefix = mayStartWithUnit(rest) ? UNIT_PREFIX.exec(rest) : null;
   if (prefix !== null) {
     draft.unit ??= prefix[1];
     rest = rest.slice(prefix[0].length);
@@ -247,7 +260,7 @@ export function parseAddress(text: string): ParsedAddress {
   let pendingNumber: string | undefined;
   for (; index < segments.length; index += 1) {
     const segment = segments[index] ?? '';
-    const unit = UNIT_ONLY.exec(segment);
+    const unit = mayStartWithUnit(segment) ? UNIT_ONLY.exec(segment) : null;
     if (unit !== null && /\d/.test(segment)) {
       draft.unit ??= unit[1];
       continue;

@@ -4,6 +4,18 @@ import { normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberKeys, houseNumberParts } from './house-number.js';
 import { midpointOfLongestLine, nearestPointOnLines } from './line-geometry.js';
 import { analyzeStreet, type StreetParts } from './normalize-street.js';
+import { SpellingTable } from './spelling-table.js';
+
+/** {@link SpellingTable}s of a region's street names (`analyzeStreet`) and municipalities (`normalizeCity`). */
+export interface RegionSpellings {
+  streets: SpellingTable<StreetParts>;
+  cities: SpellingTable<string>;
+}
+
+/** Empty spelling tables for one region, to be filled by {@link buildStreetEntries}. */
+export function newRegionSpellings(): RegionSpellings {
+  return { streets: new SpellingTable(analyzeStreet), cities: new SpellingTable(normalizeCity) };
+}
 
 /** A mapped address with one of the numbers it stands for. */
 export interface NumberedAddress {
@@ -95,9 +107,14 @@ function newEntry(name: string, parts: StreetParts, cityKey: string, city: strin
  * {@link ATTACH_RADIUS_METRES}, else forms its own entry.
  *
  * @param region - the region's layers (only `addresses`, `streets`, `interpolations` are read)
+ * @param spellings - tables that learn every street and municipality spelling met
+ *   (default: fresh ones, dropped afterwards)
  * @returns the entries, in first-seen order
  */
-export function buildStreetEntries(region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'>): StreetEntry[] {
+export function buildStreetEntries(
+  region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'>,
+  spellings: RegionSpellings = newRegionSpellings(),
+): StreetEntry[] {
   const cityOfPostcode = new Map<string, string>();
   for (const address of region.addresses) {
     if (address.postcode !== undefined && address.city !== undefined && address.city.trim() !== '') {
@@ -108,11 +125,11 @@ export function buildStreetEntries(region: Pick<RegionData, 'addresses' | 'stree
   const entries = new Map<string, StreetEntry>();
   const entriesByKey = new Map<string, StreetEntry[]>();
   const entryFor = (streetName: string, cityName: string | undefined): StreetEntry | null => {
-    const parts = analyzeStreet(streetName);
+    const parts = spellings.streets.learn(streetName);
     if (parts.core.length === 0) return null;
     const key = exactKey(parts);
     const city = cityName?.trim() === '' ? undefined : cityName?.trim();
-    const cityKey = city === undefined ? '' : normalizeCity(city);
+    const cityKey = city === undefined ? '' : spellings.cities.learn(city);
     const groupKey = `${key}\u0000${cityKey}`;
     let entry = entries.get(groupKey);
     if (entry === undefined) {
@@ -159,7 +176,7 @@ export function buildStreetEntries(region: Pick<RegionData, 'addresses' | 'stree
 
   const attach = (streetName: string, cityName: string | undefined, near: LatLng | undefined): StreetEntry | null => {
     if (cityName === undefined || cityName.trim() === '') {
-      const parts = analyzeStreet(streetName);
+      const parts = spellings.streets.learn(streetName);
       const sameName = entriesByKey.get(exactKey(parts)) ?? [];
       let nearest: StreetEntry | null = null;
       let nearestDistance = ATTACH_RADIUS_METRES;

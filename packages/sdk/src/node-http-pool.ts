@@ -76,11 +76,22 @@ export function createNodeHttpPool(protocol: 'http:' | 'https:'): NodeHttpPool {
   const secure = protocol === 'https:';
   const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   const send = secure ? https.request : http.request;
+  // A batch POSTs to one URL: parse it once, not on every request (node:http would, from a string).
+  const targets = new Map<string, { hostname: string; port: string; path: string }>();
+  const targetOf = (url: string): { hostname: string; port: string; path: string } => {
+    let target = targets.get(url);
+    if (target === undefined) {
+      const parsed = new URL(url);
+      target = { hostname: parsed.hostname.replace(/^\[|\]$/g, ''), port: parsed.port, path: parsed.pathname + parsed.search };
+      if (targets.size < 16) targets.set(url, target);
+    }
+    return target;
+  };
   return {
     request({ method, url, headers, body, timeoutMs }) {
       return new Promise<RawResponse>((resolve, reject) => {
         const outgoing = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-        const request = send(url, { method, headers: outgoing, agent }, (response) => {
+        const request = send({ ...targetOf(url), method, headers: outgoing, agent }, (response) => {
           response.setEncoding('utf8');
           let text = '';
           response.on('data', (chunk: string) => {

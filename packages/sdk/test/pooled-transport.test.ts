@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocScoreClient, type BatchOutcome } from '../src/index.js';
+import { createNodeHttpPool } from '../src/node-http-pool.js';
 import { scoreResult } from './fixtures.js';
 
 // The pooled transport of scoreBatch over real sockets: a node:http server
@@ -13,7 +14,9 @@ let server: http.Server;
 let baseUrl: string;
 let connections = 0;
 /** How the next requests are answered. */
-let mode: 'ok' | 'stall-body' = 'ok';
+let mode: 'ok' | 'stall-body' | 'slow' = 'ok';
+/** Connections the client closed. */
+let closed = 0;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -22,11 +25,15 @@ beforeAll(async () => {
       const body = JSON.stringify(scoreResult());
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       if (mode === 'stall-body') response.write(body.slice(0, 10));
+      else if (mode === 'slow') setTimeout(() => response.end(body), 300);
       else response.end(body);
     });
   });
-  server.on('connection', () => {
+  server.on('connection', (socket) => {
     connections += 1;
+    socket.on('end', () => {
+      closed += 1;
+    });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -84,5 +91,19 @@ describe('scoreBatch over the keep-alive pool', () => {
     mode = 'ok';
     expect(outcome).toMatchObject({ error: { name: 'TimeoutError', code: 'timeout' } });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps an idle socket only for its idle timeout, which never cuts a slow response', async () => {
+    server.keepAliveTimeout = 5_000;
+    const pool = createNodeHttpPool('http:', 100);
+    const request = { method: 'POST' as const, url: `${baseUrl}/api/franchisor/score`, headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 2_000 };
+    mode = 'slow';
+    const slow = await pool.request(request);
+    mode = 'ok';
+    expect(slow.status).toBe(200);
+    expect(JSON.parse(slow.body)).toMatchObject({ score: 7.4 });
+    closed = 0;
+    await sleep(400);
+    expect(closed).toBe(1);
   });
 });

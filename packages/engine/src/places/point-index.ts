@@ -58,6 +58,8 @@ export class PointIndex<T extends LatLng> {
   private readonly tree: KDBush | null;
   /** `cos(lat)` of each item, for {@link SearchCircle.contains}. */
   private readonly cosLats: Float64Array;
+  /** Every id, for layers scanned whole. */
+  private readonly allIds: readonly number[];
 
   /**
    * @param items - the points; their order is kept as the tie-break for equal distances
@@ -66,6 +68,7 @@ export class PointIndex<T extends LatLng> {
   constructor(readonly items: readonly T[]) {
     assertFinitePoints(items);
     this.cosLats = new Float64Array(items.length);
+    this.allIds = items.length <= SCAN_ALL_SIZE ? Array.from(items.keys()) : [];
     if (items.length === 0) {
       this.tree = null;
       return;
@@ -187,9 +190,9 @@ export class PointIndex<T extends LatLng> {
   }
 
   /** Ids that may lie in the circle: all of a small layer, else a range query on its box; null when the box crosses the antimeridian. */
-  private candidates(circle: SearchCircle): Iterable<number> | null {
+  private candidates(circle: SearchCircle): readonly number[] | null {
     if (this.tree === null) return [];
-    if (this.items.length <= SCAN_ALL_SIZE) return this.items.keys();
+    if (this.items.length <= SCAN_ALL_SIZE) return this.allIds;
     const box = circle.box;
     return box === null ? null : this.tree.range(box[0], box[1], box[2], box[3]);
   }

@@ -57,17 +57,10 @@ export type RangeBox = readonly [minLng: number, minLat: number, maxLng: number,
  * near floating-point underflow ({@link FLAT_FLOOR}) by `haversineMetres` itself.
  */
 export class SearchCircle {
-  /**
-   * A box that holds every point of the circle with a 0.1 % margin (and 1e-9°), or null
-   * when that box would cross the antimeridian (the caller then searches
-   * another way). Latitude: ± the angular radius; longitude: ±
-   * `asin(sin δ / cos φ₀)` (the cap's tangent meridians), or the whole range
-   * when the cap holds a pole.
-   */
-  readonly box: RangeBox | null;
   private readonly cosLat: number;
   private readonly innerSquared: number;
   private readonly outerSquared: number;
+  private boxOnce: RangeBox | null | undefined;
 
   /**
    * @param centre - the circle's centre, decimal degrees (finite, latitude in -90..90)
@@ -81,15 +74,28 @@ export class SearchCircle {
     const angle = radiusMetres / EARTH_RADIUS_METRES;
     this.innerSquared = (angle * (1 - EXACT_BAND)) ** 2;
     this.outerSquared = (angle * (1 + EXACT_BAND)) ** 2;
-    const padded = angle * BOX_PADDING;
+  }
+
+  /**
+   * A box that holds every point of the circle with a 0.1 % margin (and 1e-9°), or null
+   * when that box would cross the antimeridian (the caller then searches
+   * another way). Latitude: ± the angular radius; longitude: ±
+   * `asin(sin δ / cos φ₀)` (the cap's tangent meridians), or the whole range
+   * when the cap holds a pole. Computed on first use.
+   */
+  get box(): RangeBox | null {
+    if (this.boxOnce === undefined) this.boxOnce = this.computeBox();
+    return this.boxOnce;
+  }
+
+  private computeBox(): RangeBox | null {
+    const { centre } = this;
+    const padded = (this.radiusMetres / EARTH_RADIUS_METRES) * BOX_PADDING;
     const dLat = padded / RAD + BOX_MARGIN_DEGREES;
     const sinPadded = Math.sin(Math.min(padded, Math.PI / 2));
-    if (padded >= Math.PI / 2 || this.cosLat <= sinPadded) {
-      this.box = [-180, centre.lat - dLat, 180, centre.lat + dLat];
-      return;
-    }
+    if (padded >= Math.PI / 2 || this.cosLat <= sinPadded) return [-180, centre.lat - dLat, 180, centre.lat + dLat];
     const dLng = Math.asin(sinPadded / this.cosLat) / RAD + BOX_MARGIN_DEGREES;
-    this.box = centre.lng - dLng < -180 || centre.lng + dLng > 180 ? null : [centre.lng - dLng, centre.lat - dLat, centre.lng + dLng, centre.lat + dLat];
+    return centre.lng - dLng < -180 || centre.lng + dLng > 180 ? null : [centre.lng - dLng, centre.lat - dLat, centre.lng + dLng, centre.lat + dLat];
   }
 
   /**

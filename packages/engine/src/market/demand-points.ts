@@ -121,7 +121,18 @@ export class DemandPoints {
       forEachInBox(tree, countingBox(point, radiusMetres), visit, whole, this.extent);
       byKind[0] = (byKind[0] ?? 0) + residents;
     }
-    return Object.fromEntries(COUNTED_DEMAND_KINDS.map((kind, index) => [kind, byKind[index] ?? 0])) as Record<CountedDemandKind, number>;
+    // A literal (not Object.fromEntries) keeps the object's properties fast for the market-fit lookups.
+    const at = (kind: CountedDemandKind): number => byKind[COUNTED_DEMAND_KINDS.indexOf(kind)] ?? 0;
+    return {
+      residents: at('residents'),
+      offices: at('offices'),
+      schools: at('schools'),
+      universities: at('universities'),
+      retail: at('retail'),
+      dining: at('dining'),
+      healthcare: at('healthcare'),
+      parks: at('parks'),
+    };
   }
 }
 

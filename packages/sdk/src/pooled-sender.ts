@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HEADERS } from '@locscore/schema';
 import { errorFromResponse } from './error-from-response.js';
-import { AttemptTimeoutError, createNodeHttpPool, type NodeHttpPool, type RawResponse } from './node-http-pool.js';
+import { AttemptTimeoutError, createNodeHttpPool, type RawResponse } from './node-http-pool.js';
 import { requestHeaders } from './request-headers.js';
 import { parseResponseBody, type ResponseSchema } from './response-body.js';
 import { jitteredBackoffMs, retryAfterDelayMs, statusRetryVerdict } from './retry.js';
@@ -23,8 +23,6 @@ export interface PooledSenderOptions {
    * server answers a redirect (3xx): fetch follows redirects, this pool does not.
    */
   onRedirect: <T>(path: string, body: object, schema: ResponseSchema<T>, schemaName: string, idempotencyKey: string) => Promise<T>;
-  /** The connection pool (default: a keep-alive {@link createNodeHttpPool} for the base URL's protocol); for tests. */
-  pool?: NodeHttpPool | undefined;
 }
 
 /** POSTs JSON with the SDK's retry rules over a keep-alive connection pool. */
@@ -53,7 +51,7 @@ export interface PooledSender {
  */
 export function createPooledSender(options: PooledSenderOptions): PooledSender {
   const { baseUrl, apiKey, timeoutMs, maxRetries, onRedirect } = options;
-  const pool = options.pool ?? createNodeHttpPool(new URL(baseUrl).protocol === 'https:' ? 'https:' : 'http:');
+  const pool = createNodeHttpPool(new URL(baseUrl).protocol === 'https:' ? 'https:' : 'http:');
   const common = apiKey === undefined ? null : { ...requestHeaders(apiKey), 'content-type': 'application/json' };
 
   return {

@@ -1,6 +1,6 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import { haversineMetres } from '../region/geometry.js';
+import { EARTH_RADIUS_METRES, haversineMetres } from '../region/geometry.js';
 import type { LatLng } from '../region/types.js';
 import { FLAT_RELATIVE_ERROR, SearchCircle, cosineOfLatitude, countingBox } from './search-circle.js';
 
@@ -114,7 +114,8 @@ export class PointIndex<T extends LatLng> {
    * The nearest item within `maxMetres` (that passes `predicate`), or null;
    * of several at the same distance, the first in input order.
    *
-   * Searches a circle of 100 m, doubled until `maxMetres`, computing the
+   * Searches a circle of 100 m, then (while none is found) one reaching the
+   * nearest point seen in the last box, or twice as wide, up to `maxMetres`, computing the
    * haversine only for the points whose flat distance ({@link SearchCircle.flatAngleSquared})
    * is within its error of the nearest one's. The answer is
    * the one the earlier geokdbush search (4 candidates, settled by haversine)
@@ -164,7 +165,9 @@ export class PointIndex<T extends LatLng> {
         return { item: best.item, distanceMetres: best.distanceMetres };
       }
       if (radius >= maxMetres) return null;
-      radius = Math.min(maxMetres, radius * 2);
+      // None within `radius`: the next circle reaches the nearest point seen in the box (flat, plus its error), else twice as far.
+      const seen = Math.sqrt(nearestFlat) * EARTH_RADIUS_METRES * (1 + 5 * FLAT_RELATIVE_ERROR) + 1e-3;
+      radius = Math.min(maxMetres, Number.isFinite(seen) ? Math.max(seen, radius * 1.01) : radius * 2);
     }
   }
 

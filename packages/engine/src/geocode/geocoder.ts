@@ -177,10 +177,14 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
   }
 
   const findByName = (parts: StreetParts): Candidate[] => {
+    const key = exactKey(parts);
+    const keyWithArticles = exactKey(parts, true);
+    const byKey = exact.get(key);
+    const byKeyWithArticles = keyWithArticles === key ? undefined : exact.get(keyWithArticles);
+    // The usual case: one list, already without repeats.
+    if (byKeyWithArticles === undefined && byKey !== undefined) return byKey.map((entry) => ({ entry, nameScore: 1 }));
     const found = new Map<StreetEntry, number>();
-    for (const key of new Set([exactKey(parts), exactKey(parts, true)])) {
-      for (const entry of exact.get(key) ?? []) found.set(entry, 1);
-    }
+    for (const entry of [...(byKey ?? []), ...(byKeyWithArticles ?? [])]) found.set(entry, 1);
     if (found.size > 0) return [...found].map(([entry, nameScore]) => ({ entry, nameScore }));
     const consider = (entry: StreetEntry, factor: number): void => {
       const score = looseScore(parts, entry.parts);

@@ -22,12 +22,13 @@ import { setFlagsFromString } from 'node:v8';
  * Measured with `locscore batch` on 10,000 and 100,000 rows at
  * `--concurrency 16` against a stub server (peak RSS 10k / 100k): no flags
  * 103–105 / 117 MB; `--semi-space-growth-factor=1` alone 81 / 104 MB;
- * `--heap-growing-percent=20` alone – / 108 MB; both 79 / 81 MB, with CPU
- * per row within run-to-run noise of no flags. Rejected: the launch-time
- * `--max-semi-space-size` (1: 99 MB, 2: 87 MB, 4: 85 / 105 MB), which needs
- * a re-exec or a shebang flag to reach every launch path, and
- * `--max-old-space-size=48`, which halved throughput before the transport
- * change.
+ * `--heap-growing-percent=20` alone 108 MB at 100k; both 79–83 / 81–83 MB,
+ * with CPU per row within run-to-run noise of no flags (0.29 ms at 100k).
+ * Rejected: the launch-time `--max-semi-space-size` (1: 99 MB, 2: 87 MB,
+ * 4: 85 / 105 MB, not flat), which also needs a re-exec or a shebang flag
+ * to reach every launch path; `--max-old-space-size=64` (102 MB at 10k: the
+ * old generation was not the problem); `--max-old-space-size=48`, which
+ * halved throughput before the transport change.
  */
 export const BATCH_V8_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=20'] as const;
 

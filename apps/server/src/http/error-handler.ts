@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@locscore/schema';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, invalidRequest } from './api-error.js';
+import { requestLog } from '../ops/logger.js';
 import { requestIdOf } from './request-id.js';
 
 /** The error code each error response was sent with (for metrics). */
@@ -86,13 +87,14 @@ export function toApiError(error: unknown): ApiError {
 
 /**
  * The last middleware: answers every error as JSON, never an HTML page.
- * Unexpected errors are logged (`req.log`, with the request id; stderr when
+ * Unexpected errors are logged ({@link requestLog}, with the request id; stderr when
  * the logger is absent).
  */
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const apiError = toApiError(error);
   if (apiError.status >= 500 && !(error instanceof ApiError)) {
-    if (typeof req.log?.error === 'function') req.log.error({ err: error }, 'unexpected error');
+    const log = requestLog(req, res);
+    if (log) log.error({ err: error }, 'unexpected error');
     else console.error(`[locscore] ${requestIdOf(res)}:`, error);
   }
   if (res.headersSent) {

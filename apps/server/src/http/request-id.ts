@@ -4,13 +4,11 @@ import { HEADERS } from '@locscore/schema';
 
 /**
  * Middleware giving every request a fresh UUID v4, sent as `X-Request-Id` on
- * every response and kept in `res.locals.requestId` and `req.id` (which the
- * pino-http logger reuses as the log lines' `requestId`).
+ * every response and kept in `res.locals.requestId` (the log lines' `requestId`).
  */
-export function requestId(req: Request, res: Response, next: NextFunction): void {
+export function requestId(_req: Request, res: Response, next: NextFunction): void {
   const id = randomUUID();
   res.locals.requestId = id;
-  req.id = id;
   res.setHeader(HEADERS.requestId, id);
   next();
 }

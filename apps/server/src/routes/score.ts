@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import { jsonBody } from '../http/json-body.js';
 import { requestIdOf } from '../http/request-id.js';
+import { requestLog } from '../ops/logger.js';
 import { quotaPeriod, secondsUntilReset, type QuotaPeriod } from '../quota/period.js';
 import { setQuotaHeaders } from '../quota/quota-headers.js';
 import type { AuthenticatedKey } from '../store/keys.js';
@@ -67,12 +68,12 @@ async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: Sc
     if (error instanceof AddressNotFoundError) {
       throw new ApiError('address_not_found', error.message, { field: 'address', reason: error.reason });
     }
-    req.log.error({ err: error }, 'scoring failed');
-    await recordQuietly(config, req, { id: requestId, keyId: key.id, body: request, error: true });
+    requestLog(req, res)?.error({ err: error }, 'scoring failed');
+    await recordQuietly(config, req, res, { id: requestId, keyId: key.id, body: request, error: true });
     throw new ApiError('scoring_failed', 'scoring failed; the quota unit was not counted, retry later');
   }
   setQuotaHeaders(res, { limit, used: reservation.used, period });
-  const recorded = await recordQuietly(config, req, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
+  const recorded = await recordQuietly(config, req, res, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
   return { status: 200, body: result, recorded };
 }
 
@@ -117,6 +118,7 @@ async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: 
 async function recordQuietly(
   config: ServerConfig,
   req: Request,
+  res: Response,
   entry: { id: string; keyId: string; body: ScoreRequest; result?: ScoreResult; error?: true; periodStart?: Date },
 ): Promise<boolean> {
   try {
@@ -132,7 +134,7 @@ async function recordQuietly(
     });
     return true;
   } catch (error) {
-    req.log.error({ err: error }, 'could not record the request');
+    requestLog(req, res)?.error({ err: error }, 'could not record the request');
     return false;
   }
 }

@@ -19,7 +19,7 @@ import { usageRouter } from './routes/usage.js';
  * `GET /api/franchisor/score/:requestId`, `GET /api/franchisor/usage`; and,
  * without key or quota, `GET /healthz`, `/readyz`, `/metrics`,
  * `/openapi.json` and `/docs`. Every response carries `X-Request-Id` and
- * helmet's security headers, and is logged as one JSON line (pino-http);
+ * helmet's security headers, and is logged as one JSON line (`httpLogger`);
  * every error is the JSON error body; unknown routes answer 404 `not_found`.
  * With `rateLimits`, a key over its plan's burst limit gets 429 `rate_limited`
  * before any quota is touched.
@@ -42,8 +42,6 @@ export function createServer(config: ServerConfig): Express {
   // Plain-HTTP deployments (TLS at the load balancer, local use) must not have
   // their sub-resources upgraded to https, so that CSP directive is dropped.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  app.use(healthRouter({ db: config.store.db, engine, metrics, lifecycle: config.lifecycle ?? { draining: false } }));
-  app.use(apiReferenceRouter());
   if (config.rateLimits && Object.keys(config.rateLimits).length > 0) {
     const limiter = rateLimit({ keys: config.store.keys, limits: config.rateLimits, metrics });
     app.use(SCORE_PATH, limiter);
@@ -51,6 +49,9 @@ export function createServer(config: ServerConfig): Express {
   }
   app.use(SCORE_PATH, scoreRouter(routed));
   app.use(USAGE_PATH, usageRouter(routed));
+  // After the API, so that scoring requests do not walk these routes first.
+  app.use(healthRouter({ db: config.store.db, engine, metrics, lifecycle: config.lifecycle ?? { draining: false } }));
+  app.use(apiReferenceRouter());
   app.use(notFound);
   app.use(errorHandler);
   return app;

@@ -1,5 +1,5 @@
 import { AddressNotFoundError } from '@locscore/engine';
-import { PLAN_QUOTAS, RequestId, ScoreResult, type QueuedAck, type RequestStatus, type ScoreRequest } from '@locscore/schema';
+import { PLAN_QUOTAS, RequestId, type QueuedAck, type RequestStatus, type ScoreRequest, type ScoreResult } from '@locscore/schema';
 import { Router, type Request, type Response } from 'express';
 import { apiKeyOf, authenticate } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
@@ -45,7 +45,10 @@ function nowOf(config: ServerConfig): Date {
 
 /**
  * Scores synchronously: reserve a quota unit, score, give the unit back on
- * any failure, record the request, answer 200 with `meta.requestId`.
+ * any failure, record the request, answer 200 with `meta.requestId`. The
+ * engine's result is typed by the schema's `ScoreResult` and is not parsed
+ * again here (a zod parse cost ~30 µs, half a score); the engine's and the
+ * server's tests parse every result they produce on real data.
  */
 async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, req: Request, res: Response): Promise<Answer> {
   const { store, engine } = config;
@@ -58,10 +61,8 @@ async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: Sc
 
   let result: ScoreResult;
   try {
-    const raw = await engine.score({ address: request.address, category: request.category });
-    const checked = ScoreResult.safeParse(raw);
-    if (!checked.success) throw new Error(`engine returned an invalid result: ${checked.error.message}`);
-    result = { ...checked.data, meta: { ...checked.data.meta, requestId } };
+    const scored = await engine.score({ address: request.address, category: request.category });
+    result = { ...scored, meta: { ...scored.meta, requestId } };
   } catch (error) {
     await store.usage.release(key.id, period.start);
     setQuotaHeaders(res, { limit, used: reservation.used - 1, period });

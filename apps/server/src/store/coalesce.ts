@@ -12,10 +12,12 @@ export const MAX_COALESCED = 128;
  * burst of N requests costs one database round trip instead of N.
  *
  * Built on DataLoader (the batching library of GraphQL servers) with its
- * cache off and its batch dispatched by `setImmediate`, i.e. after every
- * socket read of the current poll phase has reached the store: that is what
- * makes requests arriving on separate connections share one batch (the
- * default `process.nextTick` dispatch would give each connection its own).
+ * cache off. A batch is dispatched by `setImmediate`, i.e. after every socket
+ * read of the current poll phase has reached the store (the default
+ * `process.nextTick` dispatch would give each connection its own batch), and
+ * never while the previous batch of the same operation is still in the
+ * database: calls arriving meanwhile wait for it and go together in the next
+ * one, so batches grow with the load and round trips do not (group commit).
  * At low load a batch holds one call and the only cost is that loop turn.
  *
  * @param runBatch - does the work for `items` in one statement and answers one
@@ -24,10 +26,26 @@ export const MAX_COALESCED = 128;
  * @returns a function with the single-call signature
  */
 export function coalesce<In, Out>(runBatch: (items: readonly In[]) => Promise<ReadonlyArray<Out | Error>>): (item: In) => Promise<Out> {
-  const loader = new DataLoader<In, Out>(runBatch, {
+  let inFlight: Promise<unknown> | null = null;
+  const run = (items: readonly In[]): Promise<ReadonlyArray<Out | Error>> => {
+    const batch = runBatch(items);
+    const settled = batch.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight = settled;
+    void settled.then(() => {
+      if (inFlight === settled) inFlight = null;
+    });
+    return batch;
+  };
+  const loader = new DataLoader<In, Out>(run, {
     cache: false,
     maxBatchSize: MAX_COALESCED,
-    batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    batchScheduleFn: (dispatch) => {
+      if (inFlight === null) setImmediate(dispatch);
+      else void inFlight.then(() => setImmediate(dispatch));
+    },
   });
   return (item) => loader.load(item);
 }

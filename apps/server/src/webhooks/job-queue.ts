@@ -1,5 +1,5 @@
 import { AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
-import { ScoreResult, type RequestError, type WebhookDelivery, type WebhookFailure } from '@locscore/schema';
+import type { RequestError, ScoreResult, WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { createLogger } from '../ops/logger.js';
@@ -208,10 +208,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       return;
     }
     try {
-      const raw = await engine.score({ address: request.body.address, category: request.body.category });
-      const checked = ScoreResult.safeParse(raw);
-      if (!checked.success) throw new Error(`engine returned an invalid result: ${checked.error.message}`);
-      const result = { ...checked.data, meta: { ...checked.data.meta, requestId } };
+      // Typed by the schema's ScoreResult, as in synchronous mode (not parsed again).
+      const scored = await engine.score({ address: request.body.address, category: request.body.category });
+      const result = { ...scored, meta: { ...scored.meta, requestId } };
       await finish(requestId, request.keyId, request.periodStart, { result });
     } catch (error) {
       if (error instanceof AddressNotFoundError) {

@@ -6,10 +6,10 @@
  * that the CLI's peak RSS is its own. The CLI runs from source
  * (`node --conditions=@locscore/source --import tsx apps/cli/src/bin.ts`)
  * unless `apps/cli/dist/bin.js` exists. The 10k and 100k files are scored at
- * `--concurrency 16`; 2k-row files at 4 and 32 show whether concurrency matters. Every output is checked: each
+ * `--concurrency 64`; 2k-row files at 4 and 16 (the CLI default) show what concurrency does. Every output is checked: each
  * input row exactly once, in order, errors only on the invalid rows.
  * Baseline, same run: 2k rows of the same addresses sent by a plain loop of `fetch`
- * calls (16 in flight, no CSV, no SDK), which is what the server alone allows.
+ * calls (64 in flight, no CSV, no SDK), which is what the server alone allows.
  * When the rows/s target is missed, the CLI (and then the server) is profiled
  * with `--cpu-prof` on 2k rows and the top self-time costs are recorded; when
  * the memory target is missed, the 10k file runs again with `--trace-gc` and
@@ -19,7 +19,7 @@
  * about that of the 10k run (flat memory: within 15 %).
  *
  * Run: `npx tsx bench/batch.ts` (`--store postgres` to use PostgreSQL, `--quick`
- * for 2k/10k rows). Writes `bench/results/batch.json`.
+ * for 2k/10k rows). Writes `bench/results/batch.json` (PGlite) or `batch-postgres.json`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -180,17 +180,40 @@ async function diagnoseGc(work: string, addresses: string[], categories: readonl
   };
 }
 
+/**
+ * Without `--store`, PGlite and then, when a PostgreSQL server answers,
+ * PostgreSQL; `--store pglite` or `--store postgres` for one of them.
+ */
 async function main(): Promise<void> {
   if (!requireLiechtenstein(NAME)) return;
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
-  const storeKind = argv.includes('--store') && argv[argv.indexOf('--store') + 1] === 'postgres' ? 'postgres' : 'pglite';
+  const named = argv.includes('--store') ? argv[argv.indexOf('--store') + 1] : undefined;
+  if (named === 'pglite' || named === 'postgres') {
+    await benchStore(named, quick);
+    return;
+  }
+  await benchStore('pglite', quick);
+  const database = await freshBenchDatabase();
+  if ('url' in database) await benchStore('postgres', quick);
+  else process.stderr.write(`PostgreSQL not available (${database.unavailable}): batch-postgres.json not written\n`);
+}
+
+/** Runs the whole benchmark against a server on one store and writes its result file. */
+async function benchStore(storeKind: 'pglite' | 'postgres', quick: boolean): Promise<void> {
   const smallRows = quick ? 2_000 : 10_000;
   const largeRows = quick ? 10_000 : 100_000;
-  const largeConcurrency = 16;
+  /**
+   * The 10k and 100k files run at `--concurrency 64`, the flag's maximum: a
+   * batch waits on the server's scoring time, and a local server keeps
+   * getting faster up to 64 rows in flight (10k rows on PGlite: 497 rows/s at
+   * 16, 731 at 32, 869 at 64). The CLI's default stays 16, gentler on a
+   * shared server and its burst limit.
+   */
+  const largeConcurrency = 64;
   /** Other --concurrency values, tried on a shorter file (the server, not the CLI, sets the pace). */
   const trialRows = 2_000;
-  const trialConcurrencies = quick ? [] : [4, 32];
+  const trialConcurrencies = quick ? [] : [4, 16];
 
   const { CATEGORIES } = await import('../packages/schema/src/index.js');
   const { createEngine, loadRegion, AddressNotFoundError } = await import('../packages/engine/src/index.js');
@@ -252,17 +275,17 @@ async function main(): Promise<void> {
     process.stderr.write(`  ${large.rowsPerSecond} rows/s, peak RSS ${large.peakRssMb} MB, exit ${large.exitCode}, output ok ${large.output.ok}\n`);
     runs.push(large);
 
-    process.stderr.write(`baseline: ${trialRows} raw fetch POSTs, 16 in flight...\n`);
+    process.stderr.write(`baseline: ${trialRows} raw fetch POSTs, ${largeConcurrency} in flight...\n`);
     const baselineRows = Array.from({ length: trialRows }, (_, i) => ({ address: addresses[i % addresses.length] ?? '', category: CATEGORIES[i % CATEGORIES.length] ?? 'coffee' }));
-    const baseline = await rawHttp(activeServer, baselineRows, 16, 'baseline');
+    const baseline = await rawHttp(activeServer, baselineRows, largeConcurrency, 'baseline');
     process.stderr.write(`  ${baseline.rowsPerSecond} rows/s\n`);
 
-    const small16 = runs.find((run) => run.rows === smallRows && run.concurrency === largeConcurrency);
+    const small = runs.find((run) => run.rows === smallRows && run.concurrency === largeConcurrency);
     const best = Math.max(...runs.map((run) => run.rowsPerSecond));
     const peak = Math.max(...runs.map((run) => run.peakRssMb ?? Number.POSITIVE_INFINITY));
-    const flat = small16?.peakRssMb != null && large.peakRssMb != null ? large.peakRssMb <= small16.peakRssMb * (1 + FLAT_TOLERANCE) : false;
+    const flat = small?.peakRssMb != null && large.peakRssMb != null ? large.peakRssMb <= small.peakRssMb * (1 + FLAT_TOLERANCE) : false;
     const allOk = runs.every((run) => run.output.ok && run.exitCode === 0);
-    const rowsMet = large.rowsPerSecond >= TARGET_ROWS_PER_S && (small16?.rowsPerSecond ?? 0) >= TARGET_ROWS_PER_S;
+    const rowsMet = large.rowsPerSecond >= TARGET_ROWS_PER_S && (small?.rowsPerSecond ?? 0) >= TARGET_ROWS_PER_S;
     const rssMet = peak < TARGET_PEAK_RSS_MB;
 
     let gcDiagnosis: GcDiagnosis | null = null;
@@ -318,10 +341,10 @@ async function main(): Promise<void> {
         packImportMs: pack.importMs,
       },
       runs,
-      baseline: { description: `raw fetch POSTs of ${trialRows} valid rows of the same addresses, 16 in flight, with an Idempotency-Key each (as the CLI sends)`, ...baseline },
+      baseline: { description: `raw fetch POSTs of ${trialRows} valid rows of the same addresses, ${largeConcurrency} in flight, with an Idempotency-Key each (as the CLI sends)`, ...baseline },
       ratios: {
-        cliOverRawHttpAtConcurrency16: small16 ? round2(small16.rowsPerSecond / baseline.rowsPerSecond) : null,
-        peakRssLargeOverSmall: small16?.peakRssMb != null && large.peakRssMb != null ? round2(large.peakRssMb / small16.peakRssMb) : null,
+        cliOverRawHttpAtSameConcurrency: small ? round2(small.rowsPerSecond / baseline.rowsPerSecond) : null,
+        peakRssLargeOverSmall: small?.peakRssMb != null && large.peakRssMb != null ? round2(large.peakRssMb / small.peakRssMb) : null,
       },
       target: {
         description: `>= ${TARGET_ROWS_PER_S} rows/s and < ${TARGET_PEAK_RSS_MB} MB CLI peak RSS; ${largeRows} rows' peak RSS within ${FLAT_TOLERANCE * 100} % of ${smallRows} rows' (flat memory); every output row exactly once`,
@@ -337,7 +360,7 @@ async function main(): Promise<void> {
       gcDiagnosis,
       profiles,
     };
-    writeResult(NAME, result);
+    writeResult(storeKind === 'postgres' ? `${NAME}-postgres` : NAME, result);
     process.stderr.write(`rows/s ${runs.map((run) => `${run.rows}@c${run.concurrency}=${run.rowsPerSecond}`).join(' ')}; peak RSS ${runs.map((run) => run.peakRssMb).join('/')} MB; raw HTTP ${baseline.rowsPerSecond} rows/s; outputs ok ${allOk}; target met ${result.target.met}\n`);
     if (database !== null) await dropBenchDatabase();
   } finally {

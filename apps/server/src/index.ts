@@ -18,7 +18,7 @@ export {
   type ServerSettings,
   type SettingSpec,
 } from './ops/settings.js';
-export { createLogger, redactSecrets, REDACTED_PATHS, type LoggerOptions } from './ops/logger.js';
+export { createLogger, redactSecrets, REDACTED_PATHS, requestLog, type LoggerOptions } from './ops/logger.js';
 export { createMetrics, routeLabel, WEBHOOK_OUTCOMES, type Metrics } from './ops/metrics.js';
 export type { Lifecycle, Readiness } from './ops/health.js';
 export { runServer, EXIT_CODES, SHUTDOWN_DEADLINE_MS } from './ops/run.js';

@@ -49,3 +49,31 @@ export function coalesce<In, Out>(runBatch: (items: readonly In[]) => Promise<Re
   });
   return (item) => loader.load(item);
 }
+
+/** Options of the repositories whose writes can be group-committed. */
+export interface CoalesceOptions {
+  /**
+   * Merge concurrent calls into one statement ({@link coalesce}); only for a
+   * database handle shared by requests, never for a transaction.
+   */
+  coalesce?: boolean;
+}
+
+/**
+ * The single-call form of a batch operation: {@link coalesce}d when
+ * `options.coalesce` is set, otherwise each call runs as a batch of one.
+ *
+ * @param runBatch - as for {@link coalesce}; an `Error` in its answer rejects that call
+ * @param options - see {@link CoalesceOptions}
+ */
+export function singleCall<In, Out>(
+  runBatch: (items: readonly In[]) => Promise<ReadonlyArray<Out | Error>>,
+  options: CoalesceOptions,
+): (item: In) => Promise<Out> {
+  if (options.coalesce) return coalesce(runBatch);
+  return async (item) => {
+    const [outcome] = await runBatch([item]);
+    if (outcome instanceof Error) throw outcome;
+    return outcome as Out;
+  };
+}

@@ -1,4 +1,4 @@
-import { coalesce } from './coalesce.js';
+import { singleCall, type CoalesceOptions } from './coalesce.js';
 import type { Db } from './db.js';
 
 /** How long an idempotency key is remembered (24 hours, in milliseconds). */
@@ -88,22 +88,15 @@ async function claimAll(db: Db, calls: readonly ClaimCall[]): Promise<Idempotenc
   return claims;
 }
 
-/** Options of {@link createIdempotencyRepository}. */
-export interface IdempotencyRepositoryOptions {
-  /** Merge concurrent `claim` calls into one statement ({@link coalesce}). */
-  coalesce?: boolean;
-}
 
 /**
  * The idempotency repository over a database.
  *
  * @param db - a migrated database
- * @param options - see {@link IdempotencyRepositoryOptions}
+ * @param options - see {@link CoalesceOptions}
  */
-export function createIdempotencyRepository(db: Db, options: IdempotencyRepositoryOptions = {}): IdempotencyRepository {
-  const claimOne = options.coalesce
-    ? coalesce((calls: readonly ClaimCall[]) => claimAll(db, calls))
-    : async (call: ClaimCall) => (await claimAll(db, [call]))[0] as IdempotencyClaim;
+export function createIdempotencyRepository(db: Db, options: CoalesceOptions = {}): IdempotencyRepository {
+  const claimOne = singleCall((calls: readonly ClaimCall[]) => claimAll(db, calls), options);
   return {
     claim: (keyId, idempotencyKey, bodyHash, requestId, now) => claimOne({ keyId, idempotencyKey, bodyHash, requestId, now }),
     async finish(keyId, idempotencyKey, status, body) {

@@ -1,5 +1,5 @@
 import type { RequestError, RequestState, ScoreRequest, ScoreResult } from '@locscore/schema';
-import { coalesce } from './coalesce.js';
+import { singleCall, type CoalesceOptions } from './coalesce.js';
 import type { Db } from './db.js';
 import { toIsoOrNull, toIsoString } from './timestamps.js';
 
@@ -113,25 +113,15 @@ async function insertAll(db: Db, requests: readonly NewRequest[]): Promise<void[
   return requests.map(() => undefined);
 }
 
-/** Options of {@link createRequestRepository}. */
-export interface RequestRepositoryOptions {
-  /**
-   * Merge concurrent `insert` calls into one statement ({@link coalesce});
-   * only for a database handle shared by requests, never for a transaction.
-   */
-  coalesce?: boolean;
-}
 
 /**
  * The request repository over a database or transaction.
  *
  * @param db - a migrated database or transaction
- * @param options - see {@link RequestRepositoryOptions}
+ * @param options - see {@link CoalesceOptions}
  */
-export function createRequestRepository(db: Db, options: RequestRepositoryOptions = {}): RequestRepository {
-  const insertOne = options.coalesce
-    ? coalesce((requests: readonly NewRequest[]) => insertAll(db, requests))
-    : async (request: NewRequest) => (await insertAll(db, [request]))[0];
+export function createRequestRepository(db: Db, options: CoalesceOptions = {}): RequestRepository {
+  const insertOne = singleCall((requests: readonly NewRequest[]) => insertAll(db, requests), options);
   return {
     insert: insertOne,
     async get(id, keyId) {

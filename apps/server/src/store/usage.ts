@@ -1,4 +1,4 @@
-import { coalesce } from './coalesce.js';
+import { singleCall, type CoalesceOptions } from './coalesce.js';
 import type { Db } from './db.js';
 
 /** Outcome of {@link UsageRepository.reserve}. */
@@ -72,26 +72,16 @@ async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reserv
   return outcomes;
 }
 
-/** Options of {@link createUsageRepository}. */
-export interface UsageRepositoryOptions {
-  /**
-   * Merge concurrent `reserve` calls into one statement ({@link coalesce});
-   * only for a database handle shared by requests, never for a transaction.
-   */
-  coalesce?: boolean;
-}
 
 /**
  * The usage repository over a database (or a transaction, so that a
  * reservation commits together with the request it pays for).
  *
  * @param db - a migrated database or transaction
- * @param options - see {@link UsageRepositoryOptions}
+ * @param options - see {@link CoalesceOptions}
  */
-export function createUsageRepository(db: Db, options: UsageRepositoryOptions = {}): UsageRepository {
-  const reserveOne = options.coalesce
-    ? coalesce((calls: readonly ReserveCall[]) => reserveAll(db, calls))
-    : async (call: ReserveCall) => (await reserveAll(db, [call]))[0] as Reservation;
+export function createUsageRepository(db: Db, options: CoalesceOptions = {}): UsageRepository {
+  const reserveOne = singleCall((calls: readonly ReserveCall[]) => reserveAll(db, calls), options);
   return {
     reserve: (keyId, periodStart, limit) => reserveOne({ keyId, periodStart, limit }),
     async release(keyId, periodStart) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, REQUEST_ID, scoreResult } from '../test/fixtures.js';
+import { errorBody, fail, ok, REQUEST_ID, respondInTurn, scoreResult, type Responder } from '../test/fixtures.js';
 import { LocScoreClient } from './client.js';
 import {
   AbortedError,
@@ -41,24 +41,8 @@ function client(options: ConstructorParameters<typeof LocScoreClient>[0] = {}): 
   return new LocScoreClient({ apiKey: 'lsk_test_key', baseUrl: BASE, ...options });
 }
 
-/** Serves `responses` in turn (the last one repeats) and records every request. */
-function sequence(method: 'post' | 'get', url: string, responses: Array<() => Response | Promise<Response>>) {
-  const requests: Array<{ headers: Headers; body: unknown; at: number }> = [];
-  server.use(
-    http[method](url, async ({ request }) => {
-      const text = await request.text();
-      requests.push({ headers: request.headers, body: text ? (JSON.parse(text) as unknown) : undefined, at: Date.now() });
-      const next = responses[Math.min(requests.length - 1, responses.length - 1)];
-      if (!next) throw new Error('no response configured');
-      return next();
-    }),
-  );
-  return requests;
-}
-
-const ok = () => HttpResponse.json(scoreResult(), { headers: { 'x-request-id': REQUEST_ID } });
-const fail = (status: number, body: object, headers: Record<string, string> = {}) => () =>
-  HttpResponse.json(body, { status, headers: { 'x-request-id': REQUEST_ID, ...headers } });
+/** Serves `responses` in turn on `method url` (the last one repeats) and records every request. */
+const sequence = (method: 'post' | 'get', url: string, responses: Responder[]) => respondInTurn(server, method, url, responses);
 
 describe('score', () => {
   it('sends the JSON body with the key, an idempotency key and the SDK user agent, and returns the validated result', async () => {

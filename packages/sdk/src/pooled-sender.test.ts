@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScoreResult } from '@locscore/schema';
-import { errorBody, REQUEST_ID, scoreResult } from '../test/fixtures.js';
+import { errorBody, fail, ok, REQUEST_ID, respondInTurn, scoreResult, type Responder, type SeenRequest } from '../test/fixtures.js';
 import { LocScoreClient, type LocScoreClientOptions } from './client.js';
 import { LocScoreError } from './errors.js';
 
@@ -23,29 +23,8 @@ beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 
-interface Seen {
-  headers: Headers;
-  body: unknown;
-  at: number;
-}
-
-function sequence(responses: Array<() => Response | Promise<Response>>): Seen[] {
-  const requests: Seen[] = [];
-  server.use(
-    http.post(SCORE_URL, async ({ request }) => {
-      const text = await request.text();
-      requests.push({ headers: request.headers, body: text ? (JSON.parse(text) as unknown) : undefined, at: Date.now() });
-      const next = responses[Math.min(requests.length - 1, responses.length - 1)];
-      if (!next) throw new Error('no response configured');
-      return next();
-    }),
-  );
-  return requests;
-}
-
-const ok = () => HttpResponse.json(scoreResult(), { headers: { 'x-request-id': REQUEST_ID } });
-const fail = (status: number, body: object, headers: Record<string, string> = {}) => () =>
-  HttpResponse.json(body, { status, headers: { 'x-request-id': REQUEST_ID, ...headers } });
+/** Serves `responses` in turn on the score URL (the last one repeats) and records every request. */
+const sequence = (responses: Responder[]): SeenRequest[] => respondInTurn(server, 'post', SCORE_URL, responses);
 
 const ROW = { address: 'Städtle 38, 9490 Vaduz', category: 'coffee' } as const;
 
@@ -67,7 +46,7 @@ const TRANSPORTS = {
 async function outcomeOf(
   transport: keyof typeof TRANSPORTS,
   options: LocScoreClientOptions,
-  responses: Array<() => Response | Promise<Response>>,
+  responses: Responder[],
   extraHandlers: Parameters<typeof server.use> = [],
 ) {
   server.resetHandlers(...extraHandlers);
@@ -94,7 +73,7 @@ async function outcomeOf(
   };
 }
 
-const CASES: Array<[string, LocScoreClientOptions, Array<() => Response | Promise<Response>>]> = [
+const CASES: Array<[string, LocScoreClientOptions, Responder[]]> = [
   ['a 200 result', {}, [ok]],
   ['a 400 with fields, not retried', {}, [fail(400, errorBody('invalid_request', 'invalid request', { fields: [{ field: 'category', message: 'bad' }] }))]],
   ['a 401, not retried', {}, [fail(401, errorBody('unauthorized', 'no such key'))]],

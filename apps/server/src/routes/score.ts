@@ -16,12 +16,11 @@ import { checkWebhookUrl } from '../webhooks/url-policy.js';
 import { idempotencyKeyOf, requestHash } from './idempotency.js';
 import { parseScoreRequest } from './score-request.js';
 
-/** A response body to send (and, with an idempotency key, to replay). */
+/** A response to send (and, with an idempotency key, to replay from the request row). */
 interface Answer {
   status: number;
-  body: unknown;
-  /** The request row holds what a replay needs (the result, or the queued request), so the body need not be stored again. */
-  recorded: boolean;
+  /** The JSON body, serialised once. */
+  json: string;
 }
 
 /**
@@ -44,19 +43,23 @@ function nowOf(config: ServerConfig): Date {
 }
 
 /**
- * Scores synchronously: reserve a quota unit, score, give the unit back on
- * any failure, record the request, answer 200 with `meta.requestId`. The
- * engine's result is typed by the schema's `ScoreResult` and is not parsed
- * again here (a zod parse cost ~30 µs, half a score); the engine's and the
- * server's tests parse every result they produce on real data.
+ * Scores synchronously: score first (the engine is synchronous CPU work of
+ * well under a millisecond), then charge the quota unit and record the
+ * request with its result in one group-committed statement
+ * (`store.charged.record`), and answer 200 with `meta.requestId`; a spent
+ * quota answers 429 and the result is dropped. A failure costs no unit and
+ * no write but its own: an unknown address answers 400 `address_not_found`,
+ * an engine fault is recorded as a failed request and answers 500
+ * `scoring_failed`; both carry the quota headers of the unchanged count.
+ * The engine's result is typed by the schema's `ScoreResult` and is not
+ * parsed again here (a zod parse cost ~30 µs, half a score); the engine's and
+ * the server's tests parse every result they produce on real data.
  */
 async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, req: Request, res: Response): Promise<Answer> {
   const { store, engine } = config;
   const now = nowOf(config);
   const period = quotaPeriod(now);
   const limit = PLAN_QUOTAS[key.plan];
-  const reservation = await store.usage.reserve(key.id, period.start, limit);
-  if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
   const requestId = requestIdOf(res);
 
   let result: ScoreResult;
@@ -64,18 +67,19 @@ async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: Sc
     const scored = await engine.score({ address: request.address, category: request.category });
     result = { ...scored, meta: { ...scored.meta, requestId } };
   } catch (error) {
-    await store.usage.release(key.id, period.start);
-    setQuotaHeaders(res, { limit, used: reservation.used - 1, period });
+    setQuotaHeaders(res, { limit, used: await store.usage.used(key.id, period.start), period });
     if (error instanceof AddressNotFoundError) {
       throw new ApiError('address_not_found', error.message, { field: 'address', reason: error.reason });
     }
     requestLog(req, res)?.error({ err: error }, 'scoring failed');
-    await recordQuietly(config, req, res, { id: requestId, keyId: key.id, body: request, error: true });
+    await recordFailure(config, req, res, { id: requestId, keyId: key.id, body: request });
     throw new ApiError('scoring_failed', 'scoring failed; the quota unit was not counted, retry later');
   }
+  const json = JSON.stringify(result);
+  const reservation = await store.charged.record({ id: requestId, keyId: key.id, body: request, resultJson: json, periodStart: period.start, limit });
+  if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
   setQuotaHeaders(res, { limit, used: reservation.used, period });
-  const recorded = await recordQuietly(config, req, res, { id: requestId, keyId: key.id, body: request, result, periodStart: period.start });
-  return { status: 200, body: result, recorded };
+  return { status: 200, json };
 }
 
 /**
@@ -108,35 +112,27 @@ async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: 
   if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
   setQuotaHeaders(res, { limit, used: reservation.used, period });
   const ack: QueuedAck = { queued: true, requestId };
-  return { status: 202, body: ack, recorded: true };
+  return { status: 202, json: JSON.stringify(ack) };
 }
 
 /**
- * Records a synchronous request; a storage fault is logged, not answered.
- *
- * @returns whether the row was written
+ * Records a synchronous request whose scoring failed (no unit was counted);
+ * a storage fault is logged, not answered.
  */
-async function recordQuietly(
-  config: ServerConfig,
-  req: Request,
-  res: Response,
-  entry: { id: string; keyId: string; body: ScoreRequest; result?: ScoreResult; error?: true; periodStart?: Date },
-): Promise<boolean> {
+async function recordFailure(config: ServerConfig, req: Request, res: Response, entry: { id: string; keyId: string; body: ScoreRequest }): Promise<void> {
   try {
     await config.store.requests.insert({
       id: entry.id,
       keyId: entry.keyId,
       mode: 'sync',
-      status: entry.result ? 'succeeded' : 'failed',
+      status: 'failed',
       body: entry.body,
-      periodStart: entry.periodStart ?? null,
-      result: entry.result ?? null,
-      error: entry.error ? { code: 'scoring_failed', message: 'scoring failed' } : null,
+      periodStart: null,
+      result: null,
+      error: { code: 'scoring_failed', message: 'scoring failed' },
     });
-    return true;
   } catch (error) {
     requestLog(req, res)?.error({ err: error }, 'could not record the request');
-    return false;
   }
 }
 
@@ -153,7 +149,8 @@ async function replayQuotaHeaders(config: ServerConfig, key: AuthenticatedKey, r
  * - `POST /`: 401 before anything else, then body checks (415, 413, 400, the
  *   webhook URL policy), then the `Idempotency-Key` (a replay costs nothing;
  *   another body under the same key is 409), then 503 when no region is
- *   loaded, then the quota (429), then scoring (200) or queueing (202).
+ *   loaded; then, synchronously, scoring (400 `address_not_found`, 500) and
+ *   the quota (429) or 200; in webhook mode the quota (429) or queueing (202).
  * - `GET /:requestId`: the {@link RequestStatus} of one of the key's requests; 404 otherwise.
  *
  * @param config - the server configuration
@@ -201,11 +198,8 @@ export function scoreRouter(config: ServerConfig): Router {
       if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
       throw error;
     }
-    // A recorded request row is the claim's answer; store the body only when it is missing.
-    if (idempotencyKey !== null && !answer.recorded) {
-      await config.store.idempotency.finish(key.id, idempotencyKey, answer.status, answer.body);
-    }
-    res.status(answer.status).json(answer.body);
+    // The request row written with the answer is what a replay of the claim answers.
+    res.status(answer.status).type('application/json').send(answer.json);
   });
 
   router.get('/:requestId', authenticate(config.store.keys), async (req: Request, res: Response) => {

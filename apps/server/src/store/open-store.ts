@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createChargedRequestRepository, type ChargedRequestRepository } from './charged-requests.js';
 import type { ClosableDb, Db } from './db.js';
 import { createDeliveryRepository, type DeliveryRepository } from './deliveries.js';
 import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
@@ -48,6 +49,11 @@ export interface Store {
    */
   readonly usage: UsageRepository;
   readonly requests: RequestRepository;
+  /**
+   * Scored synchronous requests: the quota unit and the request row in one
+   * group-committed statement.
+   */
+  readonly charged: ChargedRequestRepository;
   readonly deliveries: DeliveryRepository;
   readonly idempotency: IdempotencyRepository;
   /**
@@ -100,6 +106,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     keys: cacheAuthenticatedKeys(createKeyRepository(db)),
     usage: createUsageRepository(db, { coalesce: true }),
     requests: createRequestRepository(db, { coalesce: true }),
+    charged: createChargedRequestRepository(db, { coalesce: true }),
     deliveries: createDeliveryRepository(db),
     idempotency: createIdempotencyRepository(db, { coalesce: true }),
     purge: (purgeOptions) => purgeExpired(db, purgeOptions),

@@ -28,48 +28,90 @@ export interface UsageRepository {
 }
 
 /** One call of {@link UsageRepository.reserve}. */
-interface ReserveCall {
+export interface ReserveCall {
   keyId: string;
   periodStart: Date;
   limit: number | null;
 }
 
+/** `locscore_reserve_units` answers one row per group of {@link ReservationGroups}. */
+export interface ReservedRow {
+  /** 1-based index of the group. */
+  slot: number;
+  /** Units granted to the group (its first calls, in call order). */
+  granted: number;
+  /** The period's count after the grant. */
+  used_now: number;
+}
+
+/** Calls of one batch grouped for `locscore_reserve_units` (migration 2). */
+export interface ReservationGroups {
+  /**
+   * The function's four array parameters: key ids, period starts, limits
+   * (null: unlimited) and the number of calls of each group.
+   */
+  params: [string[], Date[], Array<number | null>, number[]];
+  /** For each call, in call order: its 1-based group and its 1-based rank in that group. */
+  places: Array<{ group: number; rank: number }>;
+  /** Each call's {@link Reservation}, in call order, from the function's rows. */
+  outcomes(rows: readonly ReservedRow[]): Reservation[];
+}
+
 /**
- * Runs reservations in one round trip through `locscore_reserve_units`
- * (migration 2): the calls for one key, period and limit are counted
- * together, and the function takes that key's row lock once and grants
- * `min(count, limit - used)` in one write. The first calls of the group get
- * the units, in call order, each with its own running count; the rest are
- * refused at the limit: what the same calls made one by one with `INSERT …
- * ON CONFLICT DO UPDATE … WHERE used < limit` would answer.
+ * Groups the reservations of one batch for `locscore_reserve_units`: the
+ * calls for one key, period and limit are counted together, and the function
+ * takes that key's row lock once and grants `min(count, limit - used)` in one
+ * write. The first calls of a group get the units, in call order, each with
+ * its own running count; the rest are refused at the limit: what the same
+ * calls made one by one with `INSERT … ON CONFLICT DO UPDATE … WHERE used <
+ * limit` would answer.
+ *
+ * @param calls - the batch's reservations, in call order
  */
-async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reservation[]> {
-  const groups = new Map<string, { call: ReserveCall; slots: number[] }>();
+export function groupReservations(calls: readonly ReserveCall[]): ReservationGroups {
+  const groups = new Map<string, { call: ReserveCall; index: number; slots: number[] }>();
+  const places: Array<{ group: number; rank: number }> = [];
   calls.forEach((call, slot) => {
-    const id = `${call.keyId}\u0000${call.periodStart.toISOString()}\u0000${call.limit ?? ''}`;
-    const group = groups.get(id);
-    if (group) group.slots.push(slot);
-    else groups.set(id, { call, slots: [slot] });
+    const id = `${call.keyId}\u0000${call.periodStart.getTime()}\u0000${call.limit ?? ''}`;
+    let group = groups.get(id);
+    if (!group) {
+      group = { call, index: groups.size + 1, slots: [] };
+      groups.set(id, group);
+    }
+    group.slots.push(slot);
+    places.push({ group: group.index, rank: group.slots.length });
   });
   const list = [...groups.values()];
-  const result = await db.query<{ slot: number; granted: number; used_now: number }>(
-    'SELECT slot, granted, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[], $4::integer[])',
-    [
+  return {
+    params: [
       list.map((group) => group.call.keyId),
       list.map((group) => group.call.periodStart),
       list.map((group) => group.call.limit),
       list.map((group) => group.slots.length),
     ],
+    places,
+    outcomes(rows) {
+      const outcomes = new Array<Reservation>(calls.length);
+      for (const row of rows) {
+        const group = list[row.slot - 1] as (typeof list)[number];
+        const before = row.used_now - row.granted;
+        group.slots.forEach((slot, i) => {
+          outcomes[slot] = i < row.granted ? { ok: true, used: before + i + 1 } : { ok: false, used: row.used_now };
+        });
+      }
+      return outcomes;
+    },
+  };
+}
+
+/** Runs the reservations of one batch in one round trip ({@link groupReservations}). */
+async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reservation[]> {
+  const groups = groupReservations(calls);
+  const result = await db.query<ReservedRow>(
+    'SELECT slot, granted, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[], $4::integer[])',
+    groups.params,
   );
-  const outcomes = new Array<Reservation>(calls.length);
-  for (const row of result.rows) {
-    const group = list[row.slot - 1] as (typeof list)[number];
-    const before = row.used_now - row.granted;
-    group.slots.forEach((slot, i) => {
-      outcomes[slot] = i < row.granted ? { ok: true, used: before + i + 1 } : { ok: false, used: row.used_now };
-    });
-  }
-  return outcomes;
+  return groups.outcomes(result.rows);
 }
 
 

@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import { mainThreadProfile, summariseProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { machineInfo, REPO_ROOT, requireLiechtenstein, writeResult } from './support/machine.js';
 import { dropBenchDatabase, freshBenchDatabase } from './support/postgres.js';
-import { spawnServer, type ServerProcess } from './support/server-process.js';
+import { SERVER_MAIN, spawnServer, type ServerProcess } from './support/server-process.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
 import { median, round2 } from './support/stats.js';
 
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     });
 
     const targets: Array<{ name: 'hello' | 'pglite' | 'postgres'; server: ServerProcess }> = [];
-    const helloServer = await spawnServer({ env: {}, script: join(REPO_ROOT, 'bench', 'support', 'hello-server.ts') });
+    const helloServer = await spawnServer({ env: {}, script: join(REPO_ROOT, 'bench', 'support', 'hello-server.mjs') });
     servers.push(helloServer);
     targets.push({ name: 'hello', server: helloServer });
     const pgliteEnv = scoreEnv({ LOCSCORE_DATA_DIR: join(work, 'pglite') });
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
         rounds: ROUNDS,
         addresses: addresses.length,
         category: 'coffee',
-        servers: 'each in its own child process (node --conditions=@locscore/source --import tsx, from source), all running at once, measured in turn; autocannon in the parent',
+        servers: `each in its own child process under plain node (${SERVER_MAIN.endsWith('.ts') ? 'the server from source under tsx: no build found' : 'the built apps/server/dist/main.js'}; the hello baseline bench/support/hello-server.mjs), all running at once, measured in turn; autocannon in the parent`,
         packImportMs: pack.importMs,
       },
       baseline: { description: 'bare Express 5 (the server\'s express), express.json() then res.json({hello:"world"}) on the same POSTs', ...hello },

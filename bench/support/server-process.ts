@@ -1,10 +1,13 @@
 /**
- * The reference server in a child process (`apps/server/src/main.ts` from
- * source), configured by its `LOCSCORE_*` environment variables, so that
- * load generators and clients in the benchmark's process do not share its
- * event loop or its memory figures.
+ * The reference server in a child process, configured by its `LOCSCORE_*`
+ * environment variables, so that load generators and clients in the
+ * benchmark's process do not share its event loop or its memory figures.
+ * It runs as users run it, the built `apps/server/dist/main.js` under plain
+ * `node` (`pnpm bench` builds first), and from source under tsx only when
+ * no build is there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './machine.js';
 import { cpuSecondsOf, peakRssMbOf } from './process-memory.js';
@@ -16,7 +19,10 @@ export interface SpawnServerOptions {
   env: Record<string, string>;
   /** Extra node flags before the source flags, e.g. `--cpu-prof`. */
   nodeFlags?: string[];
-  /** Script to run instead of the server's `main.ts` (must print `listening on <url>` on stderr). */
+  /**
+   * Script to run instead of the server's {@link SERVER_MAIN} (must print
+   * `listening on <url>` on stderr); a `.ts` script runs with the source flags.
+   */
   script?: string;
   /** Give up waiting for the listening line after this many ms (default 60 000: a new PGlite data dir takes ~7 s). */
   startTimeoutMs?: number;
@@ -37,8 +43,11 @@ export interface ServerProcess {
   stop(): Promise<{ code: number | null; peakRssMb: number | null }>;
 }
 
-/** Path of the reference server's entry point. */
-export const SERVER_MAIN = join(REPO_ROOT, 'apps', 'server', 'src', 'main.ts');
+/** Path of the reference server's built entry point. */
+const SERVER_DIST_MAIN = join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
+
+/** The reference server's entry point: the build when there is one, else `src/main.ts`. */
+export const SERVER_MAIN = existsSync(SERVER_DIST_MAIN) ? SERVER_DIST_MAIN : join(REPO_ROOT, 'apps', 'server', 'src', 'main.ts');
 
 /**
  * Starts a server process and waits until it prints `listening on <url>`.
@@ -47,7 +56,9 @@ export const SERVER_MAIN = join(REPO_ROOT, 'apps', 'server', 'src', 'main.ts');
  * @throws Error with the child's stderr when it exits or does not listen in time
  */
 export async function spawnServer(options: SpawnServerOptions): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), ...SOURCE_NODE_FLAGS, options.script ?? SERVER_MAIN], {
+  const script = options.script ?? SERVER_MAIN;
+  const sourceFlags = script.endsWith('.ts') ? SOURCE_NODE_FLAGS : [];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), ...sourceFlags, script], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOCSCORE_PORT: '0', ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],

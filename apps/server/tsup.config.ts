@@ -1,9 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/main.ts'],
+  // The PGlite worker is an entry of its own: `store/pglite-db.ts` starts it
+  // as `new URL('./pglite-worker.js', import.meta.url)`, from a chunk in `dist/`.
+  entry: { index: 'src/index.ts', main: 'src/main.ts', 'pglite-worker': 'src/store/pglite-worker.ts' },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts', main: 'src/main.ts' } },
   sourcemap: true,
   clean: true,
   target: 'node20',

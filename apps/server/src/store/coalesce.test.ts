@@ -115,6 +115,34 @@ describe('group commit (coalesce)', () => {
     ]);
   });
 
+  it('answers each call of a batch as if made in turn: replays, a conflicting body, an expired key taken over once', async () => {
+    const requests = createRequestRepository(pglite, { coalesce: true });
+    const db = counting(pglite);
+    const idempotency = createIdempotencyRepository(db, { coalesce: true });
+    const now = new Date('2026-03-05T00:00:00.000Z');
+    const result = { score: 6.1, meta: { requestId: 'done-1' } };
+    expect(await idempotency.claim(keyId, 'done', 'h', 'done-1', now)).toEqual({ kind: 'new' });
+    await requests.insert({ ...row, id: 'done-1', status: 'succeeded', result: result as unknown as ScoreResult });
+    expect(await idempotency.claim(keyId, 'old', 'h', 'old-1', new Date(now.getTime() - 25 * 3_600_000))).toEqual({ kind: 'new' });
+    db.statements = 0;
+    const later = new Date(now.getTime() + 1000);
+    const claims = await Promise.all([
+      idempotency.claim(keyId, 'done', 'h', 'done-2', later),
+      idempotency.claim(keyId, 'old', 'h2', 'old-2', later),
+      idempotency.claim(keyId, 'done', 'h', 'done-3', later),
+      idempotency.claim(keyId, 'done', 'other', 'done-4', later),
+      idempotency.claim(keyId, 'old', 'h2', 'old-3', later),
+    ]);
+    expect(db.statements).toBe(1);
+    expect(claims).toEqual([
+      { kind: 'replay', status: 200, body: result },
+      { kind: 'new' },
+      { kind: 'replay', status: 200, body: result },
+      { kind: 'conflict', reason: 'different_body' },
+      { kind: 'conflict', reason: 'in_progress' },
+    ]);
+  });
+
   it('answers a replay from the request row: a synchronous result with 200, an asynchronous request with 202', async () => {
     const requests = createRequestRepository(pglite, { coalesce: true });
     const idempotency = createIdempotencyRepository(pglite, { coalesce: true });

@@ -23,7 +23,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { mainThreadProfile, summariseProfile, type ProfileSummary } from './support/cpu-profile.js';
+import { profilesByThread, summariseProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { machineInfo, REPO_ROOT, requireLiechtenstein, writeResult } from './support/machine.js';
 import { dropBenchDatabase, freshBenchDatabase } from './support/postgres.js';
 import { SERVER_MAIN, spawnServer, type ServerProcess } from './support/server-process.js';
@@ -114,7 +114,10 @@ async function checkScores(url: string, bodies: readonly string[]): Promise<void
   }
 }
 
-async function profileUnderLoad(env: Record<string, string>, bodies: readonly string[], dir: string): Promise<ProfileSummary | { error: string }> {
+/** The server's main thread profile under load, and its worker threads' (the PGlite worker) when it has any. */
+type LoadProfile = (ProfileSummary & { workerThreads: ProfileSummary[] }) | { error: string };
+
+async function profileUnderLoad(env: Record<string, string>, bodies: readonly string[], dir: string): Promise<LoadProfile> {
   mkdirSync(dir, { recursive: true });
   const server = await spawnServer({ env, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   try {
@@ -122,8 +125,9 @@ async function profileUnderLoad(env: Record<string, string>, bodies: readonly st
   } finally {
     await server.stop();
   }
-  const file = mainThreadProfile(dir);
-  return file === null ? { error: `no .cpuprofile written in ${dir}` } : summariseProfile(file);
+  const files = profilesByThread(dir);
+  if (files.main === null) return { error: `no main-thread .cpuprofile written in ${dir}` };
+  return { ...summariseProfile(files.main), workerThreads: files.workers.map((file) => summariseProfile(file)) };
 }
 
 function verdict(score: LoadFigures, hello: LoadFigures) {
@@ -198,7 +202,7 @@ async function main(): Promise<void> {
 
     const pgliteVerdict = verdict(pglite, hello);
     const postgresVerdict = postgres === null ? null : verdict(postgres, hello);
-    const profiles: Record<string, ProfileSummary | { error: string }> = {};
+    const profiles: Record<string, LoadProfile> = {};
     if (!pgliteVerdict.met) {
       process.stderr.write('PGlite target missed: profiling the server under the same load...\n');
       profiles.pglite = await profileUnderLoad({ ...pgliteEnv, LOCSCORE_DATA_DIR: join(work, 'pglite-profile') }, bodies, join(work, 'prof-pglite'));

@@ -123,16 +123,31 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
 }
 
 /**
- * The largest `.cpuprofile` in a folder (the main thread's; tsx's module
- * loader thread writes a small one beside it).
+ * The `.cpuprofile`s of a folder by thread: Node names them
+ * `CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile`, and the main
+ * thread's id is 0 (a worker thread such as the server's PGlite worker, or
+ * tsx's module loader thread, writes its own beside it).
+ *
+ * @param dir - the `--cpu-prof-dir` folder
+ * @returns the main thread's profile (null when there is none) and the others, largest first
+ */
+export function profilesByThread(dir: string): { main: string | null; workers: string[] } {
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.cpuprofile'))
+    .map((file) => ({ path: join(dir, file), thread: file.split('.').at(-3), bytes: statSync(join(dir, file)).size }))
+    .sort((a, b) => b.bytes - a.bytes);
+  return {
+    main: files.find((file) => file.thread === '0')?.path ?? null,
+    workers: files.filter((file) => file.thread !== '0').map((file) => file.path),
+  };
+}
+
+/**
+ * The main thread's `.cpuprofile` in a folder ({@link profilesByThread}).
  *
  * @param dir - the `--cpu-prof-dir` folder
  * @returns its path, or null when there is none
  */
 export function mainThreadProfile(dir: string): string | null {
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.cpuprofile'))
-    .map((file) => ({ path: join(dir, file), bytes: statSync(join(dir, file)).size }))
-    .sort((a, b) => b.bytes - a.bytes);
-  return files[0]?.path ?? null;
+  return profilesByThread(dir).main;
 }

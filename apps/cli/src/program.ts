@@ -67,8 +67,6 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .option('--concurrency <n>', 'rows in flight at once (1-64)', '16')
       .option('--resume', 'skip rows already in --out and append the rest'),
   ).action(async (input: string, flags: BatchOptions) => {
-    const { applyBatchHeapSettings } = await import('./batch/heap-settings.js');
-    applyBatchHeapSettings();
     const { runBatch } = await import('./commands/batch.js');
     done(await runBatch(input, flags, terminal));
   });

@@ -3,7 +3,8 @@
  * rows built from real Liechtenstein addresses (2 % invalid rows: empty
  * address, unknown street, bad category), against a local reference server
  * (Liechtenstein pack, Enterprise key) running in its own child process so
- * that the CLI's peak RSS is its own. The CLI runs from source
+ * that the CLI's peak RSS is its own (the built server under plain node, as
+ * users run it; see `support/server-process.ts`). The CLI runs from source
  * (`node --conditions=@locscore/source --import tsx apps/cli/src/bin.ts`)
  * unless `apps/cli/dist/bin.js` exists. The 10k and 100k files are scored at
  * `--concurrency 64`; 2k-row files at 4 and 16 (the CLI default) show what concurrency does. Every output is checked: each
@@ -24,13 +25,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { checkBatchOutput, writeBatchCsv, type OutputCheck } from './support/batch-csv.js';
 import { mainThreadProfile, summariseProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { machineInfo, REPO_ROOT, requireLiechtenstein, writeResult } from './support/machine.js';
 import { peakRssMbOf } from './support/process-memory.js';
 import { dropBenchDatabase, freshBenchDatabase } from './support/postgres.js';
-import { spawnServer, type ServerProcess } from './support/server-process.js';
+import { SERVER_MAIN, spawnServer, type ServerProcess } from './support/server-process.js';
 import { rerunWithSourceConditions, SOURCE_NODE_FLAGS } from './support/source-conditions.js';
 import { round2, summariseLatencies } from './support/stats.js';
 
@@ -327,7 +328,7 @@ async function benchStore(storeKind: 'pglite' | 'postgres', quick: boolean): Pro
       parameters: {
         cli: existsSync(CLI_DIST) ? 'apps/cli/dist/bin.js (built)' : 'apps/cli/src/bin.ts from source (node --conditions=@locscore/source --import tsx)',
         peakRssFrom: existsSync(TIME) ? 'GNU time %M (max RSS of the node process)' : '/proc/<pid>/status VmHWM polled every 100 ms',
-        server: `reference server (apps/server/src/main.ts) in a child process, ${storeKind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, Enterprise key, Liechtenstein pack`,
+        server: `reference server (${relative(REPO_ROOT, SERVER_MAIN)}) in a child process, ${storeKind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, Enterprise key, Liechtenstein pack`,
         store: storeKind,
         inputs: {
           trials: { rows: trialRows, concurrencies: trialConcurrencies },

@@ -5,29 +5,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChargedRequestRepository, type ScoredRequest } from './charged-requests.js';
-import type { ClosableDb, Db } from './db.js';
+import type { ClosableDb } from './db.js';
 import { createKeyRepository } from './keys.js';
 import { migrate } from './migrations.js';
 import { openPgDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
 import { createUsageRepository } from './usage.js';
+import { countingDb } from '../../test/support/counting-db.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('[skip] charged requests on PostgreSQL: DATABASE_URL is not set (see .ci/run)');
-
-/** A Db that counts the statements sent through it. */
-function counting(db: Db): Db & { statements: number } {
-  const counted = {
-    statements: 0,
-    query: <R>(sql: string, params?: readonly unknown[]) => {
-      counted.statements += 1;
-      return db.query<R>(sql, params);
-    },
-    exec: (sql: string) => db.exec(sql),
-    transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction(fn),
-  };
-  return counted;
-}
 
 /** A migrated database of one driver, and how to throw it away. */
 interface Fixture {
@@ -109,7 +96,7 @@ describe.each(drivers)('charged requests on $name', ({ open, skip }) => {
   });
 
   it.skipIf(skip)('charges and records a burst in one statement, never past the limit, in call order', async () => {
-    const db = counting(fixture.db);
+    const db = countingDb(fixture.db);
     const charged = createChargedRequestRepository(db, { coalesce: true });
     const period = new Date('2026-03-01T00:00:00.000Z');
     const requests = Array.from({ length: 30 }, (_, i) => scored(keyId, period, 20, i / 10));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClosableDb, Db } from './db.js';
+import type { ClosableDb } from './db.js';
 import { createIdempotencyRepository } from './idempotency.js';
 import { createKeyRepository } from './keys.js';
 import { migrate } from './migrations.js';
@@ -10,20 +10,7 @@ import { openPgliteDb } from './pglite-db.js';
 import type { ScoreResult } from '@locscore/schema';
 import { createRequestRepository, type NewRequest } from './requests.js';
 import { createUsageRepository } from './usage.js';
-
-/** A Db that counts the statements sent through it. */
-function counting(db: Db): Db & { statements: number } {
-  const counted = {
-    statements: 0,
-    query: <R>(sql: string, params?: readonly unknown[]) => {
-      counted.statements += 1;
-      return db.query<R>(sql, params);
-    },
-    exec: (sql: string) => db.exec(sql),
-    transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction(fn),
-  };
-  return counted;
-}
+import { countingDb } from '../../test/support/counting-db.js';
 
 let dir: string;
 let pglite: ClosableDb;
@@ -49,7 +36,7 @@ afterAll(async () => {
 
 describe('group commit (coalesce)', () => {
   it('merges concurrent reservations into one statement and still never exceeds the limit', async () => {
-    const db = counting(pglite);
+    const db = countingDb(pglite);
     const usage = createUsageRepository(db, { coalesce: true });
     const outcomes = await Promise.all(Array.from({ length: 30 }, () => usage.reserve(keyId, period, 20)));
     expect(db.statements).toBe(1);
@@ -62,7 +49,7 @@ describe('group commit (coalesce)', () => {
   });
 
   it('counts each key of a batch on its own, from where its period stands', async () => {
-    const db = counting(pglite);
+    const db = countingDb(pglite);
     const usage = createUsageRepository(db, { coalesce: true });
     const keys = createKeyRepository(pglite);
     const other = await keys.authenticate((await keys.create({ plan: 'growth' })).apiKey);
@@ -97,7 +84,7 @@ describe('group commit (coalesce)', () => {
   });
 
   it('claims one idempotency key once when the same key arrives twice in a batch', async () => {
-    const db = counting(pglite);
+    const db = countingDb(pglite);
     const idempotency = createIdempotencyRepository(db, { coalesce: true });
     const now = new Date('2026-03-02T00:00:00.000Z');
     const claims = await Promise.all([
@@ -117,7 +104,7 @@ describe('group commit (coalesce)', () => {
 
   it('answers each call of a batch as if made in turn: replays, a conflicting body, an expired key taken over once', async () => {
     const requests = createRequestRepository(pglite, { coalesce: true });
-    const db = counting(pglite);
+    const db = countingDb(pglite);
     const idempotency = createIdempotencyRepository(db, { coalesce: true });
     const now = new Date('2026-03-05T00:00:00.000Z');
     const result = { score: 6.1, meta: { requestId: 'done-1' } };

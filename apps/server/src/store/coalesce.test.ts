@@ -11,6 +11,7 @@ import type { ScoreResult } from '@locscore/schema';
 import { createRequestRepository, type NewRequest } from './requests.js';
 import { createUsageRepository } from './usage.js';
 import { countingDb } from '../../test/support/counting-db.js';
+import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
 
 let dir: string;
 let pglite: ClosableDb;
@@ -159,7 +160,7 @@ describe('group commit (coalesce)', () => {
     const idempotency = createIdempotencyRepository(pglite, { coalesce: true });
     const now = new Date('2026-03-04T00:00:00.000Z');
     expect(await idempotency.claim(keyId, 'unrecorded', 'h', 'never-written', now)).toEqual({ kind: 'new' });
-    await idempotency.finish(keyId, 'unrecorded', 200, { score: 4.2 });
+    await storeAnswerWithClaim(pglite, keyId, 'unrecorded', 200, { score: 4.2 });
     expect(await idempotency.claim(keyId, 'unrecorded', 'h', 'again', now)).toEqual({ kind: 'replay', status: 200, body: { score: 4.2 } });
   });
 

@@ -5,6 +5,7 @@ import { listen } from '../../test/support/listen.js';
 import { createServer } from '../app.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 import { openStore, type Store } from './open-store.js';
+import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,7 +30,7 @@ describe('idempotency keys expire after 24 hours', () => {
     const first = new Date('2026-03-10T12:00:00.000Z');
     const at = (ms: number): Date => new Date(first.getTime() + ms);
     expect(await store.idempotency.claim(keyId, 'k-1', 'hash-a', 'req-1', first)).toEqual({ kind: 'new' });
-    await store.idempotency.finish(keyId, 'k-1', 200, { score: 7.5 });
+    await storeAnswerWithClaim(store.db, keyId, 'k-1', 200, { score: 7.5 });
 
     expect(await store.idempotency.claim(keyId, 'k-1', 'hash-a', 'req-2', at(23 * HOUR_MS))).toEqual({
       kind: 'replay',
@@ -47,7 +48,7 @@ describe('idempotency keys expire after 24 hours', () => {
       kind: 'conflict',
       reason: 'in_progress',
     });
-    await store.idempotency.finish(keyId, 'k-1', 202, { queued: true, requestId: 'req-4' });
+    await storeAnswerWithClaim(store.db, keyId, 'k-1', 202, { queued: true, requestId: 'req-4' });
     expect(await store.idempotency.claim(keyId, 'k-1', 'hash-b', 'req-6', at(2 * IDEMPOTENCY_TTL_MS))).toEqual({
       kind: 'replay',
       status: 202,

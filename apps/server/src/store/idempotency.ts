@@ -26,14 +26,6 @@ export interface IdempotencyRepository {
    * @param requestId - the request that will answer it
    */
   claim(keyId: string, idempotencyKey: string, bodyHash: string, requestId: string, now: Date): Promise<IdempotencyClaim>;
-  /**
-   * Stores the response to replay with the claim. Needed only when the
-   * request row could not be written: a claim whose request row exists
-   * replays that row (a succeeded synchronous request its `result` with 200,
-   * an asynchronous one `{ queued: true, requestId }` with 202), so a result
-   * is written once.
-   */
-  finish(keyId: string, idempotencyKey: string, status: number, body: unknown): Promise<void>;
   /** Forgets a claim whose request failed (so that a retry is processed again). */
   abandon(keyId: string, idempotencyKey: string): Promise<void>;
 }
@@ -99,12 +91,6 @@ export function createIdempotencyRepository(db: Db, options: CoalesceOptions = {
   const claimOne = singleCall((calls: readonly ClaimCall[]) => claimAll(db, calls), options);
   return {
     claim: (keyId, idempotencyKey, bodyHash, requestId, now) => claimOne({ keyId, idempotencyKey, bodyHash, requestId, now }),
-    async finish(keyId, idempotencyKey, status, body) {
-      await db.query(
-        'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE key_id = $1 AND idempotency_key = $2',
-        [keyId, idempotencyKey, status, JSON.stringify(body)],
-      );
-    },
     async abandon(keyId, idempotencyKey) {
       await db.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND response_status IS NULL', [
         keyId,

@@ -43,7 +43,7 @@ export interface Store {
   readonly keys: KeyRepository;
   /**
    * Monthly usage. `reserve`, like `requests.insert` and
-   * `idempotency.claim`/`finish`, is group-committed: the calls of all
+   * `idempotency.claim` and `charged.record`, is group-committed: the calls of all
    * requests that reach it in one turn of the event loop run as one statement
    * (`coalesce.ts`), each keeping the semantics of a single call.
    */

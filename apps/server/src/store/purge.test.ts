@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobQueue } from '../webhooks/job-queue.js';
 import { openStore, type Store } from './open-store.js';
 import { DEFAULT_REQUEST_RETENTION_DAYS } from './purge.js';
+import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const body: ScoreRequest = { address: '12 Main Street, Sampleton', category: 'coffee' };
@@ -69,7 +70,7 @@ describe('purge of old requests', () => {
   it('removes idempotency keys older than 24 hours', async () => {
     const claimedAt = new Date('2026-03-10T12:00:00Z');
     await store.idempotency.claim(keyId, 'purge-me', 'hash', 'r1', claimedAt);
-    await store.idempotency.finish(keyId, 'purge-me', 200, { ok: true });
+    await storeAnswerWithClaim(store.db, keyId, 'purge-me', 200, { ok: true });
     expect((await store.purge({ now: new Date(claimedAt.getTime() + DAY_MS - 1000) })).idempotencyKeys).toBe(0);
     expect((await store.purge({ now: new Date(claimedAt.getTime() + DAY_MS + 1000) })).idempotencyKeys).toBe(1);
   });

@@ -29,6 +29,7 @@ export { StoreLockedError } from './store/lock.js';
 export type { ApiKeySummary, AuthenticatedKey, CreatedApiKey, KeyRepository } from './store/keys.js';
 export type { Reservation, UsageRepository } from './store/usage.js';
 export type { NewRequest, RequestRepository, StoredRequest } from './store/requests.js';
+export type { ChargedRequestRepository, ScoredRequest } from './store/charged-requests.js';
 export type { Db, ClosableDb, QueryResult } from './store/db.js';
 export { MIGRATIONS, migrate, type Migration } from './store/migrations.js';
 export { quotaPeriod, secondsUntilReset, type QuotaPeriod } from './quota/period.js';

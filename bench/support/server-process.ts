@@ -5,9 +5,16 @@
  * It runs as users run it, the built `apps/server/dist/main.js` under plain
  * `node` (`pnpm bench` builds first), and from source under tsx only when
  * no build is there.
+ *
+ * Its stderr (the JSON access log, one line per request at the default
+ * `info` level) goes to a file, as a deployment's logs go to a file or a
+ * journal: piped into the benchmark's process, every line would be read on
+ * the event loop that also drives autocannon, slowing the load generator for
+ * the logging server but not for the silent hello baseline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './machine.js';
 import { cpuSecondsOf, peakRssMbOf } from './process-memory.js';
@@ -33,7 +40,7 @@ export interface ServerProcess {
   /** Base URL it listens on. */
   url: string;
   pid: number;
-  /** Its stderr so far. */
+  /** The last 100 kB of its stderr so far (read from its log file). */
   stderr(): string;
   /** Peak RSS so far, MB (null when unreadable). */
   peakRssMb(): number | null;
@@ -58,39 +65,41 @@ export const SERVER_MAIN = existsSync(SERVER_DIST_MAIN) ? SERVER_DIST_MAIN : joi
 export async function spawnServer(options: SpawnServerOptions): Promise<ServerProcess> {
   const script = options.script ?? SERVER_MAIN;
   const sourceFlags = script.endsWith('.ts') ? SOURCE_NODE_FLAGS : [];
+  const logDir = mkdtempSync(join(tmpdir(), 'locscore-bench-server-'));
+  const logFile = join(logDir, 'stderr.log');
+  const logFd = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), ...sourceFlags, script], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOCSCORE_PORT: '0', ...options.env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', logFd],
   });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    stderr += chunk;
-    if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
-  });
+  closeSync(logFd);
+  const stderr = (): string => tailOf(logFile, 100_000);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  void exited.then(() => setTimeout(() => rmSync(logDir, { recursive: true, force: true }), 1_000).unref());
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen within ${options.startTimeoutMs ?? 60_000} ms:\n${stderr}`)), options.startTimeoutMs ?? 60_000);
-    const onData = (): void => {
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+    const timeoutMs = options.startTimeoutMs ?? 60_000;
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const match = /listening on (http:\/\/\S+)/.exec(stderr());
       if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        child.stderr?.off('data', onData);
+        clearInterval(poll);
         resolve(match[1]);
+      } else if (Date.now() - started > timeoutMs) {
+        clearInterval(poll);
+        reject(new Error(`server did not listen within ${timeoutMs} ms:\n${stderr()}`));
       }
-    };
-    child.stderr?.on('data', onData);
+    }, 50);
     void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (code ${code}) before listening:\n${stderr}`));
+      clearInterval(poll);
+      reject(new Error(`server exited (code ${code}) before listening:\n${stderr()}`));
     });
   });
   const pid = child.pid ?? -1;
   return {
     url,
     pid,
-    stderr: () => stderr,
+    stderr,
     peakRssMb: () => peakRssMbOf(pid),
     cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
@@ -102,4 +111,22 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
       return { code, peakRssMb };
     },
   };
+}
+
+/** The last `bytes` of a file as UTF-8 ('' when it cannot be read). */
+function tailOf(path: string, bytes: number): string {
+  try {
+    const size = statSync(path).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    const fd = openSync(path, 'r');
+    try {
+      readSync(fd, buffer, 0, length, size - length);
+    } finally {
+      closeSync(fd);
+    }
+    return buffer.toString('utf8');
+  } catch {
+    return '';
+  }
 }

@@ -76,7 +76,9 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
   closeSync(logFd);
   const stderr = (): string => tailOf(logFile, 100_000);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then(() => setTimeout(() => rmSync(logDir, { recursive: true, force: true }), 1_000).unref());
+  /** The log can hold one line per request (25 MB for a 100k-row batch): removed once the server stopped. */
+  const removeLog = (): void => rmSync(logDir, { recursive: true, force: true });
+  let listening = false;
   const url = await new Promise<string>((resolve, reject) => {
     const timeoutMs = options.startTimeoutMs ?? 60_000;
     const started = Date.now();
@@ -84,15 +86,20 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
       const match = /listening on (http:\/\/\S+)/.exec(stderr());
       if (match?.[1] !== undefined) {
         clearInterval(poll);
+        listening = true;
         resolve(match[1]);
       } else if (Date.now() - started > timeoutMs) {
         clearInterval(poll);
         reject(new Error(`server did not listen within ${timeoutMs} ms:\n${stderr()}`));
+        child.kill('SIGKILL');
       }
     }, 50);
     void exited.then((code) => {
       clearInterval(poll);
-      reject(new Error(`server exited (code ${code}) before listening:\n${stderr()}`));
+      if (listening) return;
+      const message = `server exited (code ${code}) before listening:\n${stderr()}`;
+      removeLog();
+      reject(new Error(message));
     });
   });
   const pid = child.pid ?? -1;
@@ -108,6 +115,7 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       const code = await exited;
       clearTimeout(timer);
+      removeLog();
       return { code, peakRssMb };
     },
   };

@@ -8,7 +8,9 @@
  * Baseline, same run and same process set-up: a bare Express 5 app (the
  * server's own express) answering the same POSTs with `{ "hello": "world" }`
  * after parsing the JSON body. Each server runs in its own child process
- * (`node --conditions=@locscore/source --import tsx`), autocannon in this one
+ * under plain node (the built `apps/server/dist/main.js` and
+ * `support/hello-server.mjs`; its log goes to a file, see
+ * `support/server-process.ts`), autocannon in this one
  * (2 cores: one each). All servers start first and each is warmed up for 3 s;
  * then {@link ROUNDS} rounds measure hello, PGlite and PostgreSQL in turn, so a
  * slow spell of the machine touches all of them, and the figures are the

@@ -21,6 +21,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ClosableDb, Db, QueryResult } from './db.js';
+import { createPgliteDataDir, isNewDataDir } from './pglite-init.js';
 import type { SerializedError, WorkerData, WorkerReply, WorkerRequest } from './pglite-worker-protocol.js';
 
 /** The message of the error calls reject with once the database is closed (as PGlite's own). */
@@ -117,6 +118,10 @@ interface Pending {
  * While calls are pending the worker keeps the process alive; an idle open
  * database does not (as in-thread PGlite).
  *
+ * A new data directory (absent or empty) is first given its database by
+ * `createPgliteDataDir`, in a child process, so that the memory initdb takes
+ * does not stay in this one (about 540 MB; see `pglite-init.ts`).
+ *
  * @param dataDir - directory of the database files, created when absent
  * @returns a {@link ClosableDb} with `driver: 'pglite'`. `close()` waits for
  *   the calls already made, closes PGlite in the worker (flushing it to disk)
@@ -125,8 +130,11 @@ interface Pending {
  *   rejects with an error saying so.
  * @throws Error from `PGlite.create` (its message and fields), e.g. when the
  *   directory holds no valid database, or when the worker cannot start
+ * @throws Error `could not create a PGlite database in …` when a new
+ *   directory cannot be given its database
  */
 export async function openPgliteDb(dataDir: string): Promise<ClosableDb> {
+  if (await isNewDataDir(dataDir)) await createPgliteDataDir(dataDir);
   const worker = startWorker(dataDir);
   const pending = new Map<number, Pending>();
   let nextId = 1;

@@ -1,0 +1,57 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteDb } from './pglite-db.js';
+import { createPgliteDataDir, isNewDataDir } from './pglite-init.js';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'locscore-pglite-init-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('isNewDataDir', () => {
+  it('is true for an absent path and an empty directory only', async () => {
+    await mkdir(join(dir, 'empty'));
+    await mkdir(join(dir, 'used'));
+    await writeFile(join(dir, 'used', 'PG_VERSION'), '18\n');
+    await writeFile(join(dir, 'a-file'), 'x');
+
+    expect(await isNewDataDir(join(dir, 'absent'))).toBe(true);
+    expect(await isNewDataDir(join(dir, 'absent', 'deeper'))).toBe(true);
+    expect(await isNewDataDir(join(dir, 'empty'))).toBe(true);
+    expect(await isNewDataDir(join(dir, 'used'))).toBe(false);
+    // A file, or a path under one, is left for PGlite.create to reject with its own error.
+    expect(await isNewDataDir(join(dir, 'a-file'))).toBe(false);
+    expect(await isNewDataDir(join(dir, 'a-file', 'pgdata'))).toBe(false);
+  });
+});
+
+describe('createPgliteDataDir', () => {
+  it('creates a database in a child process that the worker then opens', async () => {
+    const path = join(dir, 'created', 'pgdata');
+    await createPgliteDataDir(path);
+    expect((await readFile(join(path, 'PG_VERSION'), 'utf8')).trim()).toMatch(/^\d+$/);
+    expect(await isNewDataDir(path)).toBe(false);
+
+    const db = await openPgliteDb(path);
+    try {
+      await db.exec('CREATE TABLE notes (body text)');
+      await db.query('INSERT INTO notes VALUES ($1)', ['kept']);
+      expect((await db.query('SELECT body FROM notes')).rows).toEqual([{ body: 'kept' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('names the directory and the reason when PGlite cannot create it', async () => {
+    await writeFile(join(dir, 'not-a-dir'), 'x');
+    const path = join(dir, 'not-a-dir', 'pgdata');
+    await expect(createPgliteDataDir(path)).rejects.toThrow(`could not create a PGlite database in ${path}: ENOTDIR`);
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,8 @@ describe('createPgliteDataDir', () => {
     await createPgliteDataDir(path);
     expect((await readFile(join(path, 'PG_VERSION'), 'utf8')).trim()).toMatch(/^\d+$/);
     expect(await isNewDataDir(path)).toBe(false);
+    // Made beside the directory and renamed into place: nothing else is left there.
+    expect(await readdir(join(dir, 'created'))).toEqual(['pgdata']);
 
     const db = await openPgliteDb(path);
     try {
@@ -49,9 +51,25 @@ describe('createPgliteDataDir', () => {
     }
   });
 
-  it('names the directory and the reason when PGlite cannot create it', async () => {
+  it('fills an empty directory (openStore makes the folder for its lock first)', async () => {
+    const path = join(dir, 'empty-before');
+    await mkdir(path);
+    await createPgliteDataDir(path);
+    expect(await readFile(join(path, 'PG_VERSION'), 'utf8')).toMatch(/^\d+/);
+    expect((await readdir(dir)).filter((name) => name.startsWith('empty-before'))).toEqual(['empty-before']);
+  });
+
+  it('names the directory and the reason when PGlite cannot create it, and leaves nothing behind', async () => {
     await writeFile(join(dir, 'not-a-dir'), 'x');
     const path = join(dir, 'not-a-dir', 'pgdata');
-    await expect(createPgliteDataDir(path)).rejects.toThrow(`could not create a PGlite database in ${path}: ENOTDIR`);
+    // Its parent folder is a file: the reason is the file system's (EEXIST from mkdir).
+    await expect(createPgliteDataDir(path)).rejects.toThrow(`could not create a PGlite database in ${path}: EEXIST`);
+
+    // A directory holding a file is not empty: the rename into place fails and the made database is removed.
+    await mkdir(join(dir, 'occupied'));
+    await writeFile(join(dir, 'occupied', 'other'), 'x');
+    await expect(createPgliteDataDir(join(dir, 'occupied'))).rejects.toThrow(`could not create a PGlite database in ${join(dir, 'occupied')}: ENOTEMPTY`);
+    expect(await readdir(join(dir, 'occupied'))).toEqual(['other']);
+    expect((await readdir(dir)).filter((name) => name.startsWith('occupied'))).toEqual(['occupied']);
   });
 });

@@ -15,7 +15,8 @@
  * @module
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
@@ -53,23 +54,31 @@ export async function isNewDataDir(dataDir: string): Promise<boolean> {
 
 /**
  * Creates a PGlite database in `dataDir` (and the directory with its
- * parents, when absent) in a child Node process, and waits for that process to exit. The caller
- * must hold the data directory (`lockDataDir`) and open the database itself
- * afterwards.
+ * parents, when absent) in a child Node process, and waits for that process
+ * to exit. The database is made in a sibling folder, `<dataDir>.new-<pid>`,
+ * and renamed into place once complete, so a start killed during initdb
+ * leaves no half-made database at `dataDir` (only that folder, which can be
+ * deleted). The caller must hold the data directory (`lockDataDir`) and open
+ * the database itself afterwards.
  *
  * @param dataDir - a new data directory (see {@link isNewDataDir})
  * @throws Error `could not create a PGlite database in <dataDir>: <reason>`
  *   when PGlite fails (a parent that is not writable, a full disk) or the
- *   child process cannot run
+ *   child process cannot run; nothing is left at `dataDir` or beside it then
  */
 export async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const staging = `${dataDir}.new-${process.pid}`;
   try {
     // PGlite creates the last folder of the path only.
-    await mkdir(dataDir, { recursive: true });
-    await execFileAsync(process.execPath, ['--input-type=module', '-e', INIT, dataDir], {
+    await mkdir(dirname(dataDir), { recursive: true });
+    await rm(staging, { recursive: true, force: true });
+    await execFileAsync(process.execPath, ['--input-type=module', '-e', INIT, staging], {
       env: { ...process.env, LOCSCORE_PGLITE_MODULE: import.meta.resolve('@electric-sql/pglite') },
     });
+    // rename(2) replaces an empty directory, as `dataDir` may be.
+    await rename(staging, dataDir);
   } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     // The child prints only the error's message; anything else failed here.
     const stderr = (error as { stderr?: unknown }).stderr;
     const reason = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim() : error instanceof Error ? error.message : String(error);

@@ -120,7 +120,7 @@ interface Pending {
  *
  * A new data directory (absent or empty) is first given its database by
  * `createPgliteDataDir`, in a child process, so that the memory initdb takes
- * does not stay in this one (about 540 MB; see `pglite-init.ts`).
+ * does not stay in this one (about 550 MB; see `pglite-init.ts`).
  *
  * @param dataDir - directory of the database files, created when absent
  * @returns a {@link ClosableDb} with `driver: 'pglite'`. `close()` waits for

@@ -4,8 +4,9 @@
  *
  * Why: PGlite's WebAssembly memory only grows, and creating a database
  * touches far more of it than opening one. Measured on a 2-vCPU VM, Node 20,
- * PGlite 0.5: `PGlite.create` on a new directory left the process at about
- * 850 MB RSS; the same directory opened afresh afterwards, at about 310 MB.
+ * PGlite 0.5 (`bench/server-memory.ts`): `PGlite.create` in a worker thread
+ * on a new directory left the process at ~890 MB peak RSS; the same
+ * directory opened afresh afterwards, at ~335 MB.
  * The server's PGlite worker keeps its memory for the server's whole life,
  * and the default data directory is a new one at every start, so without
  * this the embedded default would hold about half a gigabyte it never uses.
@@ -22,14 +23,14 @@ import { promisify } from 'node:util';
 const execFileAsync = promisify(execFile);
 
 /**
- * Run as `node --input-type=module -e INIT <dataDir>` with the module URL of
- * PGlite in `LOCSCORE_PGLITE_MODULE`: creates the database, closes it
- * (flushing it to disk), and on failure prints only the error's message.
+ * Run as `node --input-type=module -e INIT <pgliteModuleUrl> <dataDir>`:
+ * creates the database, closes it (flushing it to disk), and on failure
+ * prints only the error's message.
  */
 const INIT = `
 try {
-  const { PGlite } = await import(process.env.LOCSCORE_PGLITE_MODULE);
-  const db = await PGlite.create(process.argv[1]);
+  const { PGlite } = await import(process.argv[1]);
+  const db = await PGlite.create(process.argv[2]);
   await db.close();
 } catch (error) {
   process.stderr.write(String(error?.message ?? error));
@@ -72,9 +73,7 @@ export async function createPgliteDataDir(dataDir: string): Promise<void> {
     // PGlite creates the last folder of the path only.
     await mkdir(dirname(dataDir), { recursive: true });
     await rm(staging, { recursive: true, force: true });
-    await execFileAsync(process.execPath, ['--input-type=module', '-e', INIT, staging], {
-      env: { ...process.env, LOCSCORE_PGLITE_MODULE: import.meta.resolve('@electric-sql/pglite') },
-    });
+    await execFileAsync(process.execPath, ['--input-type=module', '-e', INIT, import.meta.resolve('@electric-sql/pglite'), staging]);
     // rename(2) replaces an empty directory, as `dataDir` may be.
     await rename(staging, dataDir);
   } catch (error) {

@@ -1,58 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { Writable, type Duplex } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import { RegionPackError } from '../errors.js';
 import { createDigestTap, type FileDigest } from './file-digest.js';
-import type { OsmElement, OsmMember, OsmTags } from './osm-elements.js';
+import type { OsmElement } from './osm-elements.js';
+import { PbfDecoder, pbfElementSink } from './osm-pbf-read.js';
 
 export type { FileDigest } from './file-digest.js';
 
 /** The two OSM encodings the importer reads. */
 export type OsmFormat = 'pbf' | 'xml';
-
-const require = createRequire(import.meta.url);
-type TransformFunction = (chunk: unknown, encoding: string, callback: (error?: Error | null) => void) => void;
-/** osm-pbf-parser (CommonJS, untyped): three transforms, bytes → blobs → inflated blobs → arrays of elements. */
-const pbf = require('osm-pbf-parser') as {
-  BlobParser: new () => Duplex;
-  BlobDecompressor: new () => Duplex;
-  PrimitivesParser: new () => Duplex;
-};
-
-/**
- * osm-pbf-parser throws synchronously from `_transform` on corrupt input,
- * which would escape as an uncaught exception; this turns such a throw into a
- * stream error so that the pipeline rejects.
- */
-/**
- * osm-pbf-parser's BlobParser ends quietly when the file stops inside a blob;
- * this makes a truncated file an error (its `_mode` is 0 between blobs).
- */
-function completeOnly(stream: Duplex): Duplex {
-  const target = stream as Duplex & { _flush?: (callback: (error?: Error | null) => void) => void; _mode?: number; _prev?: Buffer | null };
-  target._flush = (callback) => {
-    const between = target._mode === 0 && (target._prev === null || target._prev === undefined || target._prev.length === 0);
-    callback(between ? null : new Error('the file ends inside a data block (truncated download?)'));
-  };
-  return stream;
-}
-
-function guarded(stream: Duplex): Duplex {
-  const target = stream as Duplex & { _transform: TransformFunction };
-  const original = target._transform.bind(target);
-  target._transform = (chunk, encoding, callback) => {
-    try {
-      original(chunk, encoding, callback);
-    } catch (error) {
-      callback(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  return stream;
-}
 
 /**
  * Tells PBF from XML by the file's first bytes: a PBF starts with a 4-byte
@@ -84,7 +44,7 @@ export async function sniffOsmFormat(path: string): Promise<OsmFormat> {
 }
 
 /**
- * Streams an OSM extract (PBF via osm-pbf-parser, XML via saxes) and hands
+ * Streams an OSM extract (PBF via osm-pbf-parser-node, XML via saxes) and hands
  * each element to `onElement` in file order. Only the current block is held
  * in memory, never the whole file. The file's size and SHA-256 are computed
  * in the same pass.
@@ -99,14 +59,7 @@ export async function readOsmFile(path: string, onElement: (element: OsmElement)
   const { stream: tap, digest } = createDigestTap();
   try {
     if (format === 'pbf') {
-      await pipeline(
-        createReadStream(path),
-        tap,
-        guarded(completeOnly(new pbf.BlobParser())),
-        guarded(new pbf.BlobDecompressor()),
-        guarded(new pbf.PrimitivesParser()),
-        pbfSink(onElement),
-      );
+      await pipeline(createReadStream(path), tap, new PbfDecoder(), pbfElementSink(onElement));
     } else {
       await pipeline(createReadStream(path), tap, xmlSink(path, onElement));
     }
@@ -119,45 +72,6 @@ export async function readOsmFile(path: string, onElement: (element: OsmElement)
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-interface PbfItem {
-  type: string;
-  id: number;
-  lat?: number;
-  lon?: number;
-  tags?: OsmTags;
-  refs?: number[];
-  members?: Array<{ type: string; id: number; role?: string }>;
-}
-
-function pbfSink(onElement: (element: OsmElement) => void): Writable {
-  return new Writable({
-    objectMode: true,
-    write(items: PbfItem[], _encoding, callback) {
-      try {
-        for (const item of items) {
-          const tags = item.tags ?? {};
-          if (item.type === 'node') {
-            onElement({ type: 'node', id: item.id, lat: item.lat ?? 0, lng: item.lon ?? 0, tags });
-          } else if (item.type === 'way') {
-            onElement({ type: 'way', id: item.id, refs: item.refs ?? [], tags });
-          } else if (item.type === 'relation') {
-            const members: OsmMember[] = [];
-            for (const m of item.members ?? []) {
-              if (m.type === 'node' || m.type === 'way' || m.type === 'relation') {
-                members.push({ type: m.type, ref: m.id, role: m.role ?? '' });
-              }
-            }
-            onElement({ type: 'relation', id: item.id, members, tags });
-          }
-        }
-        callback();
-      } catch (error) {
-        callback(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
-  });
 }
 
 function xmlSink(path: string, onElement: (element: OsmElement) => void): Writable {

@@ -7,6 +7,12 @@ import { fileURLToPath } from 'node:url';
 /** `/work/shared/data` resolved from this file (`../shared/data` beside the repository). */
 export const SHARED_DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
+/** A tiny real OSM PBF (431 elements, the centre of Vaduz) committed with the tests: see `fixtures/SOURCES.md`. */
+export const FIXTURE_PBF = fileURLToPath(new URL('./fixtures/vaduz-centre.osm.pbf', import.meta.url));
+
+/** The same data as {@link FIXTURE_PBF}, as OSM XML. */
+export const FIXTURE_OSM_XML = fileURLToPath(new URL('./fixtures/vaduz-centre.osm', import.meta.url));
+
 /** Whether a shared data file exists; prints why a real-data test is skipped when not. */
 export function sharedFile(relative: string): string | null {
   const path = join(SHARED_DATA, relative);

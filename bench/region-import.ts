@@ -1,23 +1,32 @@
 /**
  * Benchmark: import the Liechtenstein OSM extract (3.1 MB PBF, 420k
- * elements) into a region pack, 3 times, each in its own child process so
- * that peak RSS (`process.resourceUsage().maxRSS`) is the import's own.
- * Baseline, measured in the same run: decoding the same PBF with a no-op
- * element callback (osm-pbf-parser alone), also 3 times, so the cost of the
- * importer's own work (coordinate index, centroids, layers, gzip writing) shows.
- * Also times `loadRegion` of the written pack (what a server start costs).
+ * elements) into a region pack, each run in its own child process so that
+ * peak RSS (`process.resourceUsage().maxRSS`) is the import's own.
+ *
+ * Baseline, measured in the same run and interleaved with it run by run (the
+ * shared machine's speed drifts): the same `importRegion` with the earlier
+ * PBF decoder, osm-pbf-parser 2.3.0, swapped in by module hooks
+ * (`support/legacy-pbf/`). Both decoders are also timed alone (`readOsmFile`
+ * with a no-op callback), so the share of decoding in an import shows. Also
+ * times `loadRegion` of the written pack (what a server start costs).
  *
  * Run: `npx tsx bench/region-import.ts`. Writes `bench/results/region-import.json`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIECHTENSTEIN_PBF, machineInfo, requireLiechtenstein, writeResult } from './support/machine.js';
+import { median } from './support/stats.js';
 
-const RUNS = 3;
+const NAME = 'region-import';
+const RUNS = 5;
 const here = fileURLToPath(new URL('.', import.meta.url));
-const input = fileURLToPath(new URL('../../shared/data/liechtenstein/liechtenstein.osm.pbf', import.meta.url));
+const legacyHooks = join(here, 'support', 'legacy-pbf', 'register.mjs');
+
+type Mode = 'decode' | 'import' | 'load';
+type Decoder = 'osm-pbf-parser-node' | 'osm-pbf-parser';
 
 interface ChildResult {
   durationMs: number;
@@ -26,7 +35,7 @@ interface ChildResult {
   counts?: Record<string, number>;
 }
 
-async function child(mode: string, osm: string, out: string): Promise<void> {
+async function child(mode: Mode, osm: string, out: string): Promise<void> {
   const started = performance.now();
   let result: ChildResult;
   if (mode === 'import') {
@@ -49,26 +58,18 @@ async function child(mode: string, osm: string, out: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-function runSeries(mode: string, out: string): ChildResult[] {
-  const results: ChildResult[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const run = spawnSync(
-      process.execPath,
-      ['--conditions=@locscore/source', '--import', 'tsx', join(here, 'region-import.ts'), '--child', mode, input, out],
-      { encoding: 'utf8' },
-    );
-    if (run.status !== 0) throw new Error(`${mode} run failed: ${run.stderr}`);
-    const line = run.stdout.trim().split('\n').at(-1) ?? '';
-    results.push(JSON.parse(line) as ChildResult);
-    process.stderr.write(`${mode} ${i + 1}/${RUNS}: ${line}\n`);
-  }
-  return results;
+/** One child run of `mode` on `decoder`; its result line. */
+function runOnce(mode: Mode, decoder: Decoder, out: string, label: string): ChildResult {
+  const hooks = decoder === 'osm-pbf-parser' ? ['--import', legacyHooks] : [];
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=@locscore/source', '--import', 'tsx', ...hooks, join(here, 'region-import.ts'), '--child', mode, LIECHTENSTEIN_PBF, out],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`${mode} (${decoder}) run failed: ${run.stderr}`);
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  process.stderr.write(`${label}: ${line}\n`);
+  return JSON.parse(line) as ChildResult;
 }
 
 function summarise(results: ChildResult[]) {
@@ -84,52 +85,68 @@ function summarise(results: ChildResult[]) {
   };
 }
 
+function ratio(value: number, baseline: number): number {
+  return Math.round((value / baseline) * 100) / 100;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
-    await child(args[1] ?? 'import', args[2] ?? input, args[3] ?? '');
+    await child((args[1] ?? 'import') as Mode, args[2] ?? LIECHTENSTEIN_PBF, args[3] ?? '');
     return;
   }
-  const resultsDir = join(here, 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const resultFile = join(resultsDir, 'region-import.json');
-  if (!existsSync(input)) {
-    process.stderr.write(`skipping: ${input} is absent (../shared/data is not checked out here)\n`);
-    writeFileSync(resultFile, `${JSON.stringify({ benchmark: 'region-import', skipped: `input ${input} absent` }, null, 2)}\n`);
-    return;
-  }
+  if (!requireLiechtenstein(NAME)) return;
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-'));
+  const pack = join(work, 'pack');
+  const runs = { decodeLegacy: [] as ChildResult[], decode: [] as ChildResult[], importLegacy: [] as ChildResult[], import: [] as ChildResult[], load: [] as ChildResult[] };
   try {
-    const baseline = runSeries('parse', join(work, 'unused'));
-    const imports = runSeries('import', join(work, 'pack'));
-    const loads = runSeries('load', join(work, 'pack'));
+    for (let i = 1; i <= RUNS; i++) {
+      runs.decodeLegacy.push(runOnce('decode', 'osm-pbf-parser', '', `decode osm-pbf-parser ${i}/${RUNS}`));
+      runs.decode.push(runOnce('decode', 'osm-pbf-parser-node', '', `decode osm-pbf-parser-node ${i}/${RUNS}`));
+      runs.importLegacy.push(runOnce('import', 'osm-pbf-parser', join(work, 'legacy-pack'), `import osm-pbf-parser ${i}/${RUNS}`));
+      runs.import.push(runOnce('import', 'osm-pbf-parser-node', pack, `import osm-pbf-parser-node ${i}/${RUNS}`));
+    }
+    for (let i = 1; i <= RUNS; i++) runs.load.push(runOnce('load', 'osm-pbf-parser-node', pack, `load ${i}/${RUNS}`));
+    const imported = summarise(runs.import);
+    const baseline = summarise(runs.importLegacy);
+    const decode = summarise(runs.decode);
+    const decodeLegacy = summarise(runs.decodeLegacy);
     const result = {
-      benchmark: 'region-import',
-      description: 'importRegion on the Liechtenstein OSM PBF, each run in its own node process',
+      benchmark: NAME,
+      description: 'importRegion on the Liechtenstein OSM PBF, each run in its own node process; baseline: the same import with the earlier PBF decoder, interleaved run by run',
       measuredAt: new Date().toISOString(),
-      node: process.version,
-      platform: `${process.platform} ${process.arch}`,
-      input: { file: 'liechtenstein/liechtenstein.osm.pbf', bytes: statSync(input).size, elements: baseline[0]?.elements },
-      import: { ...summarise(imports), counts: imports[0]?.counts, packBytes: packSize(join(work, 'pack')) },
-      load: { description: 'loadRegion of the pack written above (server start cost)', ...summarise(loads) },
-      baseline: { description: 'decode the same PBF with a no-op callback (osm-pbf-parser alone)', ...summarise(baseline) },
-      raw: { import: imports, load: loads, baseline },
+      machine: machineInfo(),
+      input: { file: 'liechtenstein/liechtenstein.osm.pbf', bytes: statSync(LIECHTENSTEIN_PBF).size, elements: runs.decode[0]?.elements },
+      import: { decoder: 'osm-pbf-parser-node 1.1.4', ...imported, counts: runs.import[0]?.counts, packBytes: packSize(pack) },
+      baseline: {
+        description: 'the same importRegion with osm-pbf-parser 2.3.0 as the PBF decoder (bench/support/legacy-pbf)',
+        ...baseline,
+        sameCounts: JSON.stringify(runs.importLegacy[0]?.counts) === JSON.stringify(runs.import[0]?.counts),
+      },
+      importMedianRatio: ratio(imported.medianMs, baseline.medianMs),
+      decode: {
+        description: 'readOsmFile with a no-op callback: decoding alone, with the file digest',
+        'osm-pbf-parser-node': decode,
+        'osm-pbf-parser': { ...decodeLegacy, sameElements: runs.decodeLegacy[0]?.elements === runs.decode[0]?.elements },
+        medianRatio: ratio(decode.medianMs, decodeLegacy.medianMs),
+      },
+      load: { description: 'loadRegion of the pack written above (server start cost)', ...summarise(runs.load) },
+      raw: runs,
     };
-    writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
-    process.stderr.write(`import median ${result.import.medianMs} ms, peak RSS ${result.import.medianPeakRssMb} MB; load ${result.load.medianMs} ms; baseline decode ${result.baseline.medianMs} ms, ${result.baseline.medianPeakRssMb} MB\n`);
+    writeResult(NAME, result);
+    process.stderr.write(
+      `import median ${imported.medianMs} ms (osm-pbf-parser ${baseline.medianMs} ms, ratio ${result.importMedianRatio}), peak RSS ${imported.medianPeakRssMb} MB (${baseline.medianPeakRssMb} MB); ` +
+        `decode ${decode.medianMs} ms (${decodeLegacy.medianMs} ms, ratio ${result.decode.medianRatio}); load ${result.load.medianMs} ms\n`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
+/** Bytes of every file of the pack (manifest and layers). */
 function packSize(dir: string): number | null {
   if (!existsSync(dir)) return null;
-  let total = 0;
-  for (const file of ['manifest.json', 'addresses.ndjson.gz', 'streets.ndjson.gz', 'interpolations.ndjson.gz', 'stations.ndjson.gz', 'busStops.ndjson.gz', 'pois.ndjson.gz', 'roads.ndjson.gz', 'census.ndjson.gz']) {
-    const path = join(dir, file);
-    if (existsSync(path)) total += statSync(path).size;
-  }
-  return total;
+  return readdirSync(dir).reduce((total, file) => total + statSync(join(dir, file)).size, 0);
 }
 
 await main();

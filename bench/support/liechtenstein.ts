@@ -23,7 +23,7 @@ export interface ImportedPack {
  * @throws RegionPackError when the extract is unreadable
  */
 export async function importLiechtenstein(work: string): Promise<ImportedPack> {
-  const { importRegion } = await import('../../packages/engine/src/index.js');
+  const { importRegion } = await import('../../packages/engine/src/import.js');
   const report = await importRegion({ osm: LIECHTENSTEIN_PBF, name: 'Liechtenstein', out: join(work, 'liechtenstein-pack'), force: true });
   return { dir: report.outDir, importMs: Math.round(report.durationMs) };
 }

@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSampleRegion, loadRegion } from '@locscore/engine';
+import { loadRegion } from '@locscore/engine';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import { ScoreResult } from '@locscore/schema';
 import { startServer } from '@locscore/server';
 import { parse } from 'csv-parse/sync';

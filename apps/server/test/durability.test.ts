@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSampleRegion, loadRegion } from '@locscore/engine';
+import { loadRegion } from '@locscore/engine';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import { HEADERS, QueuedAck, RequestStatus, SCORE_PATH, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type OpenStoreOptions } from '../src/index.js';

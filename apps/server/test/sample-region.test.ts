@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
-import { buildSampleRegion, loadRegion, RegionPackError } from '@locscore/engine';
+import { loadRegion, RegionPackError } from '@locscore/engine';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index.js';
 

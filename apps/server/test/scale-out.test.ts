@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSampleRegion, loadRegion } from '@locscore/engine';
+import { loadRegion } from '@locscore/engine';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import { ErrorBody, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoringEngine } from '@locscore/engine';

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSampleRegion } from '@locscore/engine';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import { startServer, type RunningServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSampleRegion, loadRegion, type AddressPoint } from '@locscore/engine';
+import { loadRegion, type AddressPoint } from '@locscore/engine';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import { LocScoreClient } from '@locscore/sdk';
 import { startServer } from '@locscore/server';
 import { CliError, EXIT } from '../exit-codes.js';

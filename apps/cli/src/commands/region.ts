@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { buildSampleRegion, importRegion, type ImportReport, type RegionManifest } from '@locscore/engine';
+import type { RegionManifest } from '@locscore/engine';
+import { importRegion, type ImportReport } from '@locscore/engine/import';
+import { buildSampleRegion } from '@locscore/engine/sample';
 import { CliError, EXIT } from '../exit-codes.js';
 import { printJson } from '../output/json.js';
 import { describeProgress, progressStage } from '../output/progress-event.js';

@@ -66,7 +66,7 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
   if (options.sample) {
     sampleDir = await mkdtemp(join(tmpdir(), 'locscore-sample-'));
     note(terminal, 'Building the sample region (fictional town, SAMPLE DATA)...');
-    const { buildSampleRegion } = await import('@locscore/engine');
+    const { buildSampleRegion } = await import('@locscore/engine/sample');
     await buildSampleRegion(join(sampleDir, 'pack'));
     regions.push(join(sampleDir, 'pack'));
   }

@@ -65,7 +65,13 @@ async function main(): Promise<void> {
       const texts = addressStrings(region).slice(0, 2_000);
       const geocode = medianRate(texts, (text) => real.geocode(text));
       const parse = medianRate(texts, (text) => parseAddress(text));
-      liechtenstein = { addresses: region.addresses.length, queries: texts.length, geocode, baseline: { description: 'parseAddress alone', ...parse }, timeRatio: Math.round((geocode.medianMs / parse.medianMs) * 100) / 100 };
+      liechtenstein = {
+        addresses: region.addresses.length,
+        queries: texts.length,
+        geocode,
+        baseline: { description: 'parseAddress alone', ...parse },
+        timeRatio: Math.round((geocode.medianMs / parse.medianMs) * 100) / 100,
+      };
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -98,7 +98,13 @@ async function main(): Promise<void> {
   if (!requireLiechtenstein(NAME)) return;
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-'));
   const pack = join(work, 'pack');
-  const runs = { decodeLegacy: [] as ChildResult[], decode: [] as ChildResult[], importLegacy: [] as ChildResult[], import: [] as ChildResult[], load: [] as ChildResult[] };
+  const runs = {
+    decodeLegacy: [] as ChildResult[],
+    decode: [] as ChildResult[],
+    importLegacy: [] as ChildResult[],
+    import: [] as ChildResult[],
+    load: [] as ChildResult[],
+  };
   try {
     for (let i = 1; i <= RUNS; i++) {
       runs.decodeLegacy.push(runOnce('decode', 'osm-pbf-parser', '', `decode osm-pbf-parser ${i}/${RUNS}`));
@@ -113,7 +119,8 @@ async function main(): Promise<void> {
     const decodeLegacy = summarise(runs.decodeLegacy);
     const result = {
       benchmark: NAME,
-      description: 'importRegion on the Liechtenstein OSM PBF, each run in its own node process; baseline: the same import with the earlier PBF decoder, interleaved run by run',
+      description:
+        'importRegion on the Liechtenstein OSM PBF, each run in its own node process; baseline: the same import with the earlier PBF decoder, interleaved run by run',
       measuredAt: new Date().toISOString(),
       machine: machineInfo(),
       input: { file: 'liechtenstein/liechtenstein.osm.pbf', bytes: statSync(LIECHTENSTEIN_PBF).size, elements: runs.decode[0]?.elements },

@@ -7,7 +7,7 @@
  * reader for users.
  */
 import { createRequire } from 'node:module';
-import { Writable, type Duplex } from 'node:stream';
+import { type Duplex, Writable } from 'node:stream';
 import type { OsmElement, OsmMember, OsmTags } from '../../../packages/engine/src/region/osm-elements.js';
 
 const require = createRequire(import.meta.url);

@@ -1,12 +1,23 @@
-import { describe, expect, it } from 'vitest';
 import * as scoring from '@locscore/engine';
 import * as regionImport from '@locscore/engine/import';
 import * as sample from '@locscore/engine/sample';
+import { describe, expect, it } from 'vitest';
 
 /** The runtime names each subpath of package.json's `exports` gives (types aside). */
 describe('@locscore/engine subpath exports', () => {
   it('`.` scores: engine, pack loading, geocoder, model constants and errors, but no importer', () => {
-    expect(Object.keys(scoring)).toEqual(expect.arrayContaining(['createEngine', 'loadRegion', 'createGeocoder', 'parseAddress', 'RegionPackError', 'AddressNotFoundError', 'MODEL_VERSION', 'PACK_FORMAT_VERSION']));
+    expect(Object.keys(scoring)).toEqual(
+      expect.arrayContaining([
+        'createEngine',
+        'loadRegion',
+        'createGeocoder',
+        'parseAddress',
+        'RegionPackError',
+        'AddressNotFoundError',
+        'MODEL_VERSION',
+        'PACK_FORMAT_VERSION',
+      ]),
+    );
     expect(Object.keys(scoring)).not.toContain('importRegion');
     expect(Object.keys(scoring)).not.toContain('buildSampleRegion');
   });

@@ -8,4 +8,4 @@
  */
 export { importRegion } from './region/import-region.js';
 export type { ImportProgress, ImportRegionOptions, ImportReport } from './region/import-types.js';
-export { MANIFEST_FILE, PACK_LAYERS, layerFileName } from './region/pack-layout.js';
+export { layerFileName, MANIFEST_FILE, PACK_LAYERS } from './region/pack-layout.js';

@@ -8,17 +8,18 @@
  * fictional sample region in `@locscore/engine/sample`, so that a server
  * that only scores never loads the OSM, GTFS and CSV readers.
  */
+
+export { createEngine, type EngineOptions, type GeocoderFactory } from './engine.js';
 export * from './errors.js';
+export type { GeocodeMatch, Geocoder, ParsedAddress } from './geocode/index.js';
+export { createGeocoder, normalizeStreet, parseAddress } from './geocode/index.js';
+export { MARKET_PROFILES } from './market/profiles.js';
+export { OVERALL_WEIGHTS } from './model/overall.js';
+export { MODEL_VERSION } from './model/version.js';
+export { CATEGORY_DEFINITIONS, type CategoryDefinition, categoriesOf } from './places/categories.js';
+export { haversineMetres } from './region/geometry.js';
+export { loadRegion } from './region/pack-read.js';
 export type * from './region/types.js';
 export { PACK_FORMAT_VERSION } from './region/types.js';
 export type { ScoreInput, ScoringEngine } from './scoring-engine.js';
-export { loadRegion } from './region/pack-read.js';
-export { haversineMetres } from './region/geometry.js';
-export { createEngine, type EngineOptions, type GeocoderFactory } from './engine.js';
-export { createGeocoder, parseAddress, normalizeStreet } from './geocode/index.js';
-export type { GeocodeMatch, Geocoder, ParsedAddress } from './geocode/index.js';
-export { CATEGORY_DEFINITIONS, categoriesOf, type CategoryDefinition } from './places/categories.js';
-export { MODEL_VERSION } from './model/version.js';
-export { OVERALL_WEIGHTS } from './model/overall.js';
-export { MARKET_PROFILES } from './market/profiles.js';
 export { MODE_WEIGHTS, RAPID_TRANSIT_MODES } from './transit/modes.js';

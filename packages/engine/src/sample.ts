@@ -5,6 +5,7 @@
  * importers, for the quick start and for tests that must run anywhere.
  * Everything scored on it is marked as sample data.
  */
-export { writeSampleSources, type SampleSources } from './sample/write-sample-sources.js';
-export { buildSampleRegion, type BuildSampleOptions } from './sample/build-sample-region.js';
+
+export { type BuildSampleOptions, buildSampleRegion } from './sample/build-sample-region.js';
 export { SAMPLE_REGION_NAME } from './sample/town-plan.js';
+export { type SampleSources, writeSampleSources } from './sample/write-sample-sources.js';

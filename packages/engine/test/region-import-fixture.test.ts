@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
+import { importRegion } from '../src/region/import-region.js';
 import type { ImportReport } from '../src/region/import-types.js';
 import { loadRegion } from '../src/region/pack-read.js';
-import { importRegion } from '../src/region/import-region.js';
 import type { RegionData } from '../src/region/types.js';
 import { FIXTURE_PBF, tempFolder } from './region-fixtures.js';
 

@@ -33,7 +33,16 @@ export function syntheticAddresses(): SyntheticAddresses {
       for (let n = 1; n <= 100; n += 2) {
         addresses.push({ street, housenumber: String(n * 3), city, postcode: String(9000 + t), lat, lng: -73 + n * 0.00005, osmId: `n${addresses.length}` });
       }
-      streets.push({ name: street, city, lines: [[{ lat, lng: -73 }, { lat, lng: -72.99 }]] });
+      streets.push({
+        name: street,
+        city,
+        lines: [
+          [
+            { lat, lng: -73 },
+            { lat, lng: -72.99 },
+          ],
+        ],
+      });
     });
   });
   return { addresses, streets, names };

@@ -1,4 +1,4 @@
-import { Writable, type TransformCallback } from 'node:stream';
+import { type TransformCallback, Writable } from 'node:stream';
 import { OSMTransform } from 'osm-pbf-parser-node';
 import type { OsmElement, OsmMember, OsmTags } from './osm-elements.js';
 

@@ -1,11 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest config for the whole workspace. The `@locscore/source` export
- * condition resolves workspace packages to their TypeScript sources, so tests
- * run without building first (the zod pattern). Unit tests sit beside the code
- * (`src/**\/*.test.ts`); tests that start servers or read real data live in each
- * package's `test/` folder.
+ * One vitest config for the whole workspace, in two projects:
+ *
+ * - `unit`: the tests beside the code (`src/**\/*.test.ts`), one module
+ *   each (`pnpm test:unit`);
+ * - `e2e`: each package's `test/` folder, the tests that start servers, open
+ *   databases or read the real data in `../shared/data` (`pnpm test:e2e`).
+ *
+ * `pnpm test` runs both. The `@locscore/source` export condition resolves
+ * workspace packages to their TypeScript sources, so tests run without
+ * building first (the zod pattern).
+ *
+ * Coverage (v8) is on in CI (`CI=true`, as `.ci/run` sets) and with
+ * `pnpm test:coverage`; the report goes to `coverage/` (`coverage-summary.json`
+ * holds the totals). Its thresholds are a floor that only rises: each sits a
+ * little under a measured total, with `../shared/data` and PostgreSQL present
+ * as in CI (without them real-data tests skip and the floor can fail). Raise
+ * them when coverage rises; never lower them to make a change pass.
  */
 const sourceConditions = ['@locscore/source', 'module', 'node', 'development|production'];
 
@@ -13,10 +25,23 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions, externalConditions: ['@locscore/source'] } },
   test: {
-    include: ['packages/*/{src,test}/**/*.test.ts', 'apps/*/{src,test}/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'] } },
+    ],
+    coverage: {
+      enabled: process.env.CI === 'true',
+      provider: 'v8',
+      include: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.ts', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary', 'html'],
+      reportsDirectory: 'coverage',
+      reportOnFailure: true,
+      thresholds: { statements: 66, branches: 61, functions: 60, lines: 68 },
+    },
   },
 });

@@ -13,6 +13,7 @@ export type { ImportProgress, ImportRegionOptions, ImportReport } from './region
 export { loadRegion } from './region/pack-read.js';
 export { MANIFEST_FILE, PACK_LAYERS, layerFileName } from './region/pack-layout.js';
 export { haversineMetres } from './region/geometry.js';
+export { AreaIndex, areaBBox, areaIndexOf } from './region/area-index.js';
 export { writeSampleSources, type SampleSources } from './sample/write-sample-sources.js';
 export { buildSampleRegion, type BuildSampleOptions } from './sample/build-sample-region.js';
 export { SAMPLE_REGION_NAME } from './sample/town-plan.js';

@@ -60,8 +60,16 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     phase: 'osm',
     source: osmName,
     processed: seen,
-    message: `${seen.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations`,
+    message: `${seen.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations, ${osm.areas.length} boundary areas`,
   });
+  if (osm.skippedAreas.length > 0) {
+    const names = osm.skippedAreas.slice(0, 5).map((area) => area.name ?? area.id);
+    progress({
+      phase: 'osm',
+      source: osmName,
+      message: `${osm.skippedAreas.length} boundary relations left out, their rings not closed in the extract (${names.join(', ')}${osm.skippedAreas.length > 5 ? ', …' : ''})`,
+    });
+  }
   sources.push({
     kind: 'osm',
     name: osmName,
@@ -109,7 +117,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
       sample,
       createdAt: new Date().toISOString(),
       bbox: [0, 0, 0, 0],
-      counts: { addresses: 0, streets: 0, stations: 0, busStops: 0, pois: 0, roads: 0, census: 0 },
+      counts: { addresses: 0, streets: 0, stations: 0, busStops: 0, pois: 0, roads: 0, census: 0, areas: 0 },
       sources,
       attribution: '',
       generator: '@locscore/engine importRegion',
@@ -122,6 +130,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     pois: osm.pois,
     roads: osm.roads,
     census: [],
+    areas: osm.areas,
   };
 
   if (options.ratings !== undefined) {
@@ -163,6 +172,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     roads: data.roads.length,
     census: data.census.length,
     interpolations: data.interpolations.length,
+    areas: data.areas.length,
   };
   data.manifest.attribution = attributionLine(sources);
   progress({ phase: 'write', source: outDir, message: `writing ${outDir}` });

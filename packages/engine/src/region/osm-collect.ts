@@ -1,3 +1,4 @@
+import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
 import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
@@ -11,7 +12,8 @@ import {
   osmStationModes,
 } from './osm-tags.js';
 import { foldName } from './text-fold.js';
-import type { AddressPoint, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+import type { AddressPoint, Area, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+import { WayNodes } from './way-nodes.js';
 
 /** The layers read from one OSM extract. */
 export interface OsmLayers {
@@ -22,6 +24,9 @@ export interface OsmLayers {
   busStops: BusStop[];
   pois: Poi[];
   roads: Road[];
+  areas: Area[];
+  /** Area relations whose rings could not be assembled from the extract. */
+  skippedAreas: SkippedArea[];
 }
 
 /** Element counts seen while reading, for progress events. */
@@ -43,7 +48,9 @@ interface AddressNodeInfo {
 /**
  * Builds the pack's OSM layers from a stream of elements in file order. Node
  * coordinates go to a {@link CoordinateIndex}, way centroids to another (for
- * multipolygon relations); everything else kept is pack data.
+ * multipolygon relations), every way's node list to {@link WayNodes} (for
+ * boundary relations, assembled into areas at the end); everything else kept
+ * is pack data.
  *
  * Usage: call {@link OsmCollector.add} for each element, then {@link OsmCollector.finish}.
  */
@@ -52,6 +59,8 @@ export class OsmCollector {
   readonly counts: OsmCounts = { nodes: 0, ways: 0, relations: 0 };
   private readonly nodes = new CoordinateIndex();
   private readonly wayCentres = new CoordinateIndex();
+  private readonly wayNodes = new WayNodes();
+  private readonly areas = new AreaCollector();
   private readonly addressNodes = new Map<number, AddressNodeInfo>();
   private readonly addresses: AddressPoint[] = [];
   private readonly streetLines: Array<{ name: string; line: LatLng[] }> = [];
@@ -91,6 +100,7 @@ export class OsmCollector {
    * @returns the OSM layers of the pack
    */
   finish(): OsmLayers {
+    const { areas, skipped } = this.areas.finish(this.wayNodes, this.nodes);
     return {
       addresses: this.addresses,
       streets: this.groupStreets(),
@@ -99,10 +109,13 @@ export class OsmCollector {
       busStops: this.busStops,
       pois: this.pois,
       roads: this.roads,
+      areas,
+      skippedAreas: skipped,
     };
   }
 
   private addWay(way: OsmWay): void {
+    this.wayNodes.add(way.id, way.refs);
     const points: LatLng[] = [];
     for (const ref of way.refs) {
       const point = this.nodes.get(ref);
@@ -141,6 +154,7 @@ export class OsmCollector {
   }
 
   private addRelation(relation: OsmRelation): void {
+    this.areas.offer(relation);
     if (relation.tags.type !== 'multipolygon' || !hasAnyTag(relation.tags)) return;
     const centres: LatLng[] = [];
     for (const member of relation.members) {

@@ -1,4 +1,5 @@
 import type { Category } from '@locscore/schema';
+import type { MultiPolygon, Polygon } from 'geojson';
 
 /** WGS 84 point in decimal degrees. */
 export interface LatLng {
@@ -129,6 +130,43 @@ export interface CensusArea extends LatLng {
   landAreaKm2?: number;
 }
 
+/** The two kinds of OSM boundary relation the pack keeps as areas. */
+export type AreaKind = 'administrative' | 'postal_code';
+
+/**
+ * An OpenStreetMap boundary relation assembled into a (multi)polygon:
+ * `boundary=administrative` (every `admin_level`: country 2, state or canton
+ * 4, district 6, municipality 8, parts of a municipality 9–10) or
+ * `boundary=postal_code`. Outer and inner rings are joined from the member
+ * ways; a relation whose rings do not close in the extract (members missing
+ * at its edge) is left out and counted in the import report.
+ */
+export interface Area {
+  /** Source relation, e.g. `r1155956`. */
+  id: string;
+  kind: AreaKind;
+  /** OSM `name`, e.g. `Vaduz`, `Buchs (SG)`; absent when the relation has none (many postal-code areas). */
+  name?: string;
+  /**
+   * Other names of the place, for matching what users write: `official_name`,
+   * `alt_name`, `short_name`, `old_name` and every `name:<language>`, each
+   * `;`-separated value on its own, without repeats or the `name` itself.
+   */
+  altNames?: string[];
+  /** OSM `admin_level` (2–11) of an administrative area. */
+  adminLevel?: number;
+  /** `postal_code` of a postal-code area, else the area's `addr:postcode`. */
+  postcode?: string;
+  /** ISO 3166-1 alpha-2 code of a country (`ISO3166-1:alpha2` or `ISO3166-1`), e.g. `LI`. */
+  countryCode?: string;
+  /** ISO 3166-2 code of a subdivision (`ISO3166-2`), e.g. `US-AL`, `CH-SG`. */
+  subdivisionCode?: string;
+  /** OSM `population=*` as a whole number when tagged (`33960`, `11'145`, `11,145`), else absent. */
+  population?: number;
+  /** GeoJSON geometry, `[lng, lat]` decimal degrees; outer rings counter-clockwise, holes clockwise (RFC 7946). */
+  geometry: Polygon | MultiPolygon;
+}
+
 /** One input of a region pack, with the licence terms to display. */
 export interface PackSource {
   kind: 'osm' | 'gtfs' | 'ratings' | 'census';
@@ -145,7 +183,7 @@ export interface PackSource {
 }
 
 /** The layers of a region pack, one data file each. */
-export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census';
+export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas';
 
 /** One data file of a region pack: gzipped NDJSON, one record per line (see `region/README.md`). */
 export interface PackFile {
@@ -160,7 +198,7 @@ export interface PackFile {
 }
 
 /** Current region pack format. Bumped on any incompatible change. */
-export const PACK_FORMAT_VERSION = 1;
+export const PACK_FORMAT_VERSION = 2;
 
 /** `manifest.json` of a region pack. Times are ISO 8601 UTC. */
 export interface RegionManifest {
@@ -180,6 +218,8 @@ export interface RegionManifest {
     census: number;
     /** `addr:interpolation` lines (absent in packs written before it was counted). */
     interpolations?: number;
+    /** Administrative and postal-code areas (optional for manifests made by hand, e.g. in tests). */
+    areas?: number;
   };
   sources: PackSource[];
   /** One line combining every source's attribution. */
@@ -201,6 +241,8 @@ export interface RegionData {
   pois: Poi[];
   roads: Road[];
   census: CensusArea[];
+  /** Administrative and postal-code boundaries; see `areaIndexOf` for point-in-polygon queries. */
+  areas: Area[];
 }
 
 /** A category test on a POI's tags (see `places/categories.ts`). */

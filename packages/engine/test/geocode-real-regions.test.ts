@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText, normalizeStreet } from '../src/geocode/index.js';
 import { createGeocoder } from '../src/geocode/geocoder.js';
+import { houseNumberKeys } from '../src/geocode/house-number.js';
 import type { Geocoder } from '../src/geocode/types.js';
 import { haversineMetres } from '../src/region/geometry.js';
 import { importRegion } from '../src/region/import-region.js';
@@ -46,7 +47,7 @@ function leaveOneOutErrors(addresses: readonly AddressPoint[], limit: number): n
     const hidden = plain[i];
     if (hidden === undefined) continue;
     const hiddenKey = normalizeStreet(hidden.street);
-    const others = addresses.filter((a) => !(a.housenumber === hidden.housenumber && normalizeStreet(a.street) === hiddenKey));
+    const others = addresses.filter((a) => !(houseNumberKeys(a.housenumber).includes(hidden.housenumber) && normalizeStreet(a.street) === hiddenKey));
     const geocoder = createGeocoder({ addresses: others, streets: [], interpolations: [] });
     const match = geocoder.geocode(`${hidden.street} ${hidden.housenumber}, ${hidden.city ?? ''}`);
     if (match?.precision === 'interpolated') errors.push(haversineMetres(match, hidden));

@@ -62,7 +62,7 @@ describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)',
     expect(region.busStops.length).toBe(314);
   });
 
-  it('writes a manifest with licence, attribution, checksums and a bbox that spans the US test objects', () => {
+  it('writes a manifest with licence, attribution, checksums and a bbox that spans the US test objects (with a warning)', () => {
     const m = report.manifest;
     expect(m.formatVersion).toBe(PACK_FORMAT_VERSION);
     expect(m.sample).toBe(false);
@@ -75,6 +75,11 @@ describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)',
     expect(m.counts.streets).toBe(region.streets.length);
     const [minLng, minLat, maxLng, maxLat] = m.bbox;
     expect(minLng).toBeLessThan(-80); // Alabama TIGER objects
+    // Without --boundary and without a box in the PBF header, the pack covers its data's box: warned.
+    expect(m.coverage?.source).toBe('data');
+    expect(report.warnings).toHaveLength(1);
+    expect(report.warnings[0]).toMatch(/wider than 10°.*--boundary/);
+    expect(events.some((e) => e.warning === true && e.phase === 'coverage')).toBe(true);
     expect(maxLng).toBeGreaterThan(9.5);
     expect(minLat).toBeLessThan(maxLat);
     expect(region.manifest).toEqual(m);

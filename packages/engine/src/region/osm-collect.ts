@@ -186,6 +186,8 @@ export class OsmCollector {
         if (tags['addr:postcode'] !== undefined) address.postcode = tags['addr:postcode'];
         const state = tags['addr:state'] ?? tags['addr:province'];
         if (state !== undefined) address.state = state;
+        const country = tags['addr:country']?.trim();
+        if (country !== undefined && country !== '') address.country = country;
         this.addresses.push(address);
       }
     }

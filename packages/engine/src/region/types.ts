@@ -22,14 +22,22 @@ export interface AddressPoint extends LatLng {
   street: string;
   /** `addr:unit` / `addr:flats`, when given. */
   unit?: string;
-  /** `addr:city` (municipality). */
+  /** `addr:city` (or `addr:municipality`); when the object has neither, the municipality area holding it (`areas`). */
   city?: string;
-  /** `addr:postcode`. */
+  /** `addr:postcode`; when absent, the postal-code area holding it. */
   postcode?: string;
   /** `addr:state` / `addr:province`. */
   state?: string;
+  /** `addr:country` (ISO 3166-1 alpha-2 as mapped, e.g. `LI`, `US`). */
+  country?: string;
   /** Source object, e.g. `n123`, `w456`, `r789`. */
   osmId: string;
+  /**
+   * Ids of the pack's areas (`RegionData.areas`) that hold the point,
+   * innermost first, e.g. `['r1155956', 'r1156142', 'r1155955']` (Vaduz,
+   * Oberland, Liechtenstein); absent when none does.
+   */
+  areas?: string[];
 }
 
 /**
@@ -167,6 +175,22 @@ export interface Area {
   geometry: Polygon | MultiPolygon;
 }
 
+/**
+ * The area a pack covers, written by the importer: an administrative
+ * boundary (`region import --boundary`), else the box the extract declares
+ * (PBF header, XML `<bounds>`), else the box of its data. Objects outside it
+ * are left out of the pack; the geocoder answers nothing outside it.
+ */
+export interface PackCoverage {
+  source: 'boundary' | 'declared' | 'data';
+  /** The covered box `[minLng, minLat, maxLng, maxLat]` (of the boundary's polygon when `source` is `boundary`). */
+  bbox: BBox;
+  /** The boundary's id in the `areas` layer, e.g. `r1155955`, when `source` is `boundary`. */
+  areaId?: string;
+  /** The boundary's name, e.g. `Liechtenstein`. */
+  name?: string;
+}
+
 /** One input of a region pack, with the licence terms to display. */
 export interface PackSource {
   kind: 'osm' | 'gtfs' | 'ratings' | 'census';
@@ -228,6 +252,8 @@ export interface RegionManifest {
   files?: PackFile[];
   /** What wrote the pack, e.g. `@locscore/engine importRegion`. */
   generator?: string;
+  /** The area the pack covers (always written by `importRegion`; absent in hand-made manifests, which then cover `bbox`). */
+  coverage?: PackCoverage;
 }
 
 /** Everything a region pack holds, in memory. */

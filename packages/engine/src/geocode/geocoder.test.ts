@@ -10,8 +10,8 @@ function address(street: string, housenumber: string, lat: number, lng: number, 
   return { street, housenumber, lat, lng, osmId: `n${nextId}`, ...extra };
 }
 
-const vaduz = { city: 'Vaduz', postcode: '9490' };
-const triesen = { city: 'Triesen', postcode: '9495' };
+const vaduz = { city: 'Vaduz', postcode: '9490', country: 'LI' };
+const triesen = { city: 'Triesen', postcode: '9495', country: 'LI' };
 const brossard = { city: 'Brossard', postcode: 'J4Y 2P4', state: 'QC' };
 const newYork = { city: 'New York', state: 'NY' };
 
@@ -63,7 +63,9 @@ const interpolations: InterpolationLine[] = [
 ];
 
 const region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'> = { addresses, streets, interpolations };
-const geocoder = createGeocoder(region);
+const full = createGeocoder(region);
+/** The match, or null when the outcome is not `matched`. */
+const geocoder = { geocode: (text: string) => { const outcome = full.geocode(text); return outcome.status === 'matched' ? outcome.match : null; } };
 
 const byKey = (street: string, number: string, city: string): AddressPoint => {
   const found = addresses.find((a) => a.street === street && a.housenumber === number && a.city === city);
@@ -121,10 +123,15 @@ describe('createGeocoder: exact address points under many spellings', () => {
     });
   }
 
-  it('lowers confidence when the number exists on two equally named streets', () => {
-    const either = geocoder.geocode('1239 Gouin, Montréal');
-    expect(either?.precision).toBe('address_point');
-    expect(either?.confidence).toBeLessThan(0.8);
+  it('answers ambiguous when the number exists on two equally named streets and nothing chooses', () => {
+    const either = full.geocode('1239 Gouin, Montréal');
+    expect(either.status).toBe('ambiguous');
+    expect(either.status === 'ambiguous' ? either.candidates.map((c) => c.matchedAddress) : []).toEqual([
+      '1239 Boulevard Gouin Est, Montréal, QC H2C 1B3',
+      '1239 Boulevard Gouin Ouest, Montréal, QC H4J 1A1',
+    ]);
+    // The postcode chooses.
+    expect(geocoder.geocode('1239 Gouin, H2C 1B3')?.matchedAddress).toBe('1239 Boulevard Gouin Est, Montréal, QC H2C 1B3');
     expect(geocoder.geocode('1239 boulevard Gouin Est, Montréal')?.confidence).toBe(1);
     expect(geocoder.geocode('1239 Gouin Est, Montréal')?.confidence).toBeGreaterThan(0.9);
   });
@@ -163,10 +170,10 @@ describe('createGeocoder: towns', () => {
     expect(geocoder.geocode('Städtle 38, Triesen')).toBeNull();
   });
 
-  it('accepts a town the region does not know, with lower confidence', () => {
-    const match = geocoder.geocode('Städtle 38, Oberland');
-    expect(match?.precision).toBe('address_point');
-    expect(match?.confidence).toBeLessThan(0.9);
+  it('answers not found for a town the region does not know, suggesting the street where it is', () => {
+    const outcome = full.geocode('Städtle 38, Oberland');
+    expect(outcome).toMatchObject({ status: 'not_found', reason: 'no municipality "Oberland"', unheld: [{ component: 'municipality', value: 'Oberland' }] });
+    expect(outcome.status === 'not_found' ? outcome.candidates.map((c) => c.matchedAddress) : []).toEqual(['Städtle 38, 9490 Vaduz']);
   });
 });
 

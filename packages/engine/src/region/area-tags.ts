@@ -1,8 +1,6 @@
 import type { OsmTags } from './osm-elements.js';
+import { otherNames } from './osm-names.js';
 import type { Area, AreaKind } from './types.js';
-
-/** Keys whose values are other names of a place (besides every `name:<language>`). */
-const ALT_NAME_KEYS = ['official_name', 'alt_name', 'short_name', 'old_name', 'loc_name', 'int_name'] as const;
 
 /**
  * The kind of area an OSM relation stands for: `boundary=administrative` or
@@ -34,15 +32,6 @@ export function parsePopulation(value: string | undefined): number | null {
   return Number.isSafeInteger(count) ? count : null;
 }
 
-/** Splits OSM's `;`-separated multiple values and trims them. */
-function values(text: string | undefined): string[] {
-  if (text === undefined) return [];
-  return text
-    .split(';')
-    .map((value) => value.trim())
-    .filter((value) => value !== '');
-}
-
 /**
  * The {@link Area} fields an area relation's tags give (everything but the geometry).
  *
@@ -55,13 +44,8 @@ export function areaProperties(id: number, kind: AreaKind, tags: OsmTags): Omit<
   const area: Omit<Area, 'geometry'> = { id: `r${id}`, kind };
   const name = tags.name?.trim();
   if (name !== undefined && name !== '') area.name = name;
-  const others = new Set<string>();
-  for (const key of ALT_NAME_KEYS) for (const value of values(tags[key])) others.add(value);
-  for (const key of Object.keys(tags).sort()) {
-    if (/^name:[a-z]{2,3}(?:-[A-Za-z]+)?$/.test(key)) for (const value of values(tags[key])) others.add(value);
-  }
-  if (name !== undefined) others.delete(name);
-  if (others.size > 0) area.altNames = [...others];
+  const others = otherNames(tags);
+  if (others.length > 0) area.altNames = others;
   const level = Number(tags.admin_level);
   if (kind === 'administrative' && Number.isInteger(level) && level > 0) area.adminLevel = level;
   const postcode = (kind === 'postal_code' ? tags.postal_code : undefined) ?? tags['addr:postcode'];

@@ -11,6 +11,7 @@ import {
   majorRoadClass,
   osmStationModes,
 } from './osm-tags.js';
+import { otherNames } from './osm-names.js';
 import { foldName } from './text-fold.js';
 import type { AddressPoint, Area, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
 import { WayNodes } from './way-nodes.js';
@@ -63,7 +64,7 @@ export class OsmCollector {
   private readonly areas = new AreaCollector();
   private readonly addressNodes = new Map<number, AddressNodeInfo>();
   private readonly addresses: AddressPoint[] = [];
-  private readonly streetLines: Array<{ name: string; line: LatLng[] }> = [];
+  private readonly streetLines: Array<{ name: string; altNames: string[]; line: LatLng[] }> = [];
   private readonly interpolations: InterpolationLine[] = [];
   private readonly stations: Station[] = [];
   private readonly busStops: BusStop[] = [];
@@ -128,7 +129,7 @@ export class OsmCollector {
     if (!hasAnyTag(tags)) return;
     this.addFeature(`w${way.id}`, tags, centre, null);
     if (points.length >= 2) {
-      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), line: points });
+      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
       const roadClass = majorRoadClass(tags.highway);
       if (roadClass !== null) this.roads.push({ id: `w${way.id}`, name: tags.name ?? tags.ref ?? null, class: roadClass, points });
       if (tags['addr:interpolation'] !== undefined) this.addInterpolation(way, points);
@@ -220,7 +221,7 @@ export class OsmCollector {
       else list.push(address);
     }
     const grouped = new Map<string, Street>();
-    for (const { name, line } of this.streetLines) {
+    for (const { name, altNames, line } of this.streetLines) {
       const key = foldName(name);
       const middle = line[Math.floor(line.length / 2)] ?? line[0];
       let city: string | undefined;
@@ -239,10 +240,14 @@ export class OsmCollector {
       const street = grouped.get(groupKey);
       if (street === undefined) {
         const created: Street = { name, lines: [line] };
+        if (altNames.length > 0) created.altNames = altNames;
         if (city !== undefined) created.city = city;
         grouped.set(groupKey, created);
       } else {
         street.lines.push(line);
+        const known = new Set(street.altNames ?? []);
+        for (const other of altNames) known.add(other);
+        if (known.size > 0) street.altNames = [...known];
       }
     }
     return [...grouped.values()];

@@ -46,6 +46,12 @@ export interface AddressPoint extends LatLng {
  */
 export interface Street {
   name: string;
+  /**
+   * Other names of its ways (`alt_name`, `old_name`, `official_name`,
+   * `short_name`, `name:*`…, see `otherNames`), e.g. `Avenue of the Americas`
+   * for `6th Avenue`; absent when none.
+   */
+  altNames?: string[];
   city?: string;
   /** Polylines of the street's ways, each at least two points. */
   lines: LatLng[][];

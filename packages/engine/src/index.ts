@@ -19,7 +19,9 @@ export { buildSampleRegion, type BuildSampleOptions } from './sample/build-sampl
 export { SAMPLE_REGION_NAME } from './sample/town-plan.js';
 export { createEngine, type EngineOptions, type GeocoderFactory } from './engine.js';
 export { createGeocoder, parseAddress, normalizeStreet } from './geocode/index.js';
-export type { GeocodeMatch, Geocoder, ParsedAddress } from './geocode/index.js';
+export type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress, UnheldComponent } from './geocode/index.js';
+export { chooseAmong, type RegionAnswer, type RegionChoice } from './geocode/region-choice.js';
+export { CONFIDENCE, geocodeConfidence } from './geocode/confidence.js';
 export { CATEGORY_DEFINITIONS, categoriesOf, type CategoryDefinition } from './places/categories.js';
 export { MODEL_VERSION } from './model/version.js';
 export { OVERALL_WEIGHTS } from './model/overall.js';

@@ -67,6 +67,8 @@ interface Located {
   unconfirmed: number;
   /** The municipalities (keys) of this candidate, to tell towns apart. */
   towns: ReadonlySet<string>;
+  /** The street was written exactly as the data writes it (breaks ties between names that fold alike: `Bodastrasse`/`Bödastrasse`). */
+  verbatim?: boolean;
 }
 
 /** The answer of one name tier: an outcome, or the candidates ruled out by a component (for "did you mean"). */
@@ -82,7 +84,12 @@ function rankOf(located: Located): [number, number] {
 function compareRank(a: Located, b: Located): number {
   const [scoreA, unconfirmedA] = rankOf(a);
   const [scoreB, unconfirmedB] = rankOf(b);
-  return scoreB - scoreA || unconfirmedB - unconfirmedA;
+  return scoreB - scoreA || unconfirmedB - unconfirmedA || Number(b.verbatim === true) - Number(a.verbatim === true);
+}
+
+/** Lower case, NFC, single spaces: how a street was written, for {@link Located.verbatim}. */
+function written(text: string | undefined): string {
+  return (text ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -224,6 +231,7 @@ export function createGeocoder(
             display: { housenumber: group.representative.housenumber.trim(), address: group.representative },
             unconfirmed: verdict.unconfirmed,
             towns: profile.cities,
+            verbatim: group.members.some((member) => written(member.address.street) === written(query.parsed.street)),
           };
           (verdict.ok ? points : ruledOut).push(located);
         }

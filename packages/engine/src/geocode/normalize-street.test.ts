@@ -21,6 +21,8 @@ describe('normalizeStreet', () => {
     [['Sankt-Peter-Weg', 'St. Peter-Weg', 'St Peter Weg']],
     [['West Twenty-First Street', 'W 21st St', 'West 21 Street']],
     [['St Marks Place', 'Saint Marks Pl', 'Saint Marks Place']],
+    [['West Street', 'West St', 'West St.']],
+    [['North Avenue', 'North Ave']],
   ])('gives one key for %j', (spellings) => {
     const keys = new Set(spellings.map(normalizeStreet));
     expect([...keys]).toHaveLength(1);

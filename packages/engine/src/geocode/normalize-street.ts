@@ -93,7 +93,9 @@ export function analyzeStreet(name: string): StreetParts {
   }
   const first = words[0] ?? '';
   const firstDirection = DIRECTIONS.get(first);
-  if (firstDirection !== undefined && (first.length > 1 ? words.length > 1 : words.length > 2) && first !== 'o') {
+  // `West Street`, `North Ave`: a direction followed only by a type word is the name itself.
+  const restIsName = words.slice(1).some((word) => !STREET_TYPES.has(word));
+  if (firstDirection !== undefined && restIsName && (first.length > 1 ? words.length > 1 : words.length > 2) && first !== 'o') {
     directions.push(firstDirection);
     words.shift();
   }

@@ -32,6 +32,7 @@ describe('parseAddress', () => {
     ['Bahnhofstrasse 12, 9470 Buchs (SG)', { housenumber: '12', street: 'Bahnhofstrasse', city: 'Buchs', region: 'SG', postcode: '9470', country: 'CH' }],
     ['Hauptstrasse 1, 9100 Herisau AR', { housenumber: '1', street: 'Hauptstrasse', city: 'Herisau', region: 'AR', postcode: '9100', country: 'CH' }],
     ['12 Main St, Little Rock, AR 72201', { housenumber: '12', street: 'Main St', city: 'Little Rock', region: 'AR', postcode: '72201', country: 'US' }],
+    ['230 REAR-A West 10th Street, New York', { housenumber: '230 REAR-A', street: 'West 10th Street', city: 'New York' }],
     ['5 Little W 12th St, New York NY', { housenumber: '5', street: 'Little W 12th St', city: 'New York', region: 'NY', country: 'US' }],
     ['Route 132', { street: 'Route 132' }],
     ['131 1/2 Charles Street, New York', { housenumber: '131 1/2', street: 'Charles Street', city: 'New York' }],

@@ -225,6 +225,12 @@ function readStreet(draft: Draft, segment: string): void {
   if (numberFirst !== null) {
     draft.housenumber = (numberFirst[1] ?? '').replace(/\s+(?=\p{L})/gu, '');
     draft.street = (numberFirst[2] ?? '').trim();
+    // New York's building data numbers rear buildings `693 REAR`, `230 REAR-A`.
+    const rear = /^(rear|front)(-[a-z])?\s+(?=\p{L})/iu.exec(draft.street);
+    if (rear !== null) {
+      draft.housenumber = `${draft.housenumber} ${rear[0].trim()}`;
+      draft.street = draft.street.slice(rear[0].length);
+    }
     return;
   }
   const numberAfter = NUMBER_AFTER.exec(rest);

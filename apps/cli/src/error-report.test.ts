@@ -33,8 +33,8 @@ describe('reportError', () => {
     const ambiguous = reportError(new AddressAmbiguousError({ ...base, status: 400, code: 'address_ambiguous', message: 'address ambiguous: in 2 places', candidates }));
     expect(ambiguous.exitCode).toBe(EXIT.usage);
     expect(ambiguous.message.split('\n')).toEqual([
-      'Ambiguous address: address ambiguous: in 2 places (request req-1)',
-      'It fits these places; add the municipality or postcode:',
+      'Address ambiguous: in 2 places (request req-1)',
+      'It fits these places:',
       '  Landstrasse 92, 9490 Vaduz (Liechtenstein, address_point, 47.14974, 9.51224)',
       '  Landstrasse 92, 9491 Ruggell (Liechtenstein, address_point, 47.23682, 9.52027)',
     ]);
@@ -42,7 +42,7 @@ describe('reportError', () => {
       new BadRequestError({ ...base, status: 400, code: 'address_not_found', message: 'address not found: no Städtle 38 in 9494 Schaan', candidates: candidates.slice(0, 1) }),
     );
     expect(notFound.exitCode).toBe(EXIT.usage);
-    expect(notFound.message).toContain('Did you mean:\n  Landstrasse 92, 9490 Vaduz (Liechtenstein');
+    expect(notFound.message).toContain('Address not found: no Städtle 38 in 9494 Schaan (request req-1)\nDid you mean:\n  Landstrasse 92, 9490 Vaduz (Liechtenstein');
   });
 
   it('maps a refused key to exit 3', () => {

@@ -67,11 +67,12 @@ export function reportError(error: unknown): ErrorReport {
     };
   }
   if (error instanceof AddressAmbiguousError) {
-    const lines = [`Ambiguous address: ${error.message}${requestSuffix(error)}`, 'It fits these places; add the municipality or postcode:', ...candidateLines(error.candidates)];
+    const lines = [`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}${requestSuffix(error)}`, 'It fits these places:', ...candidateLines(error.candidates)];
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }
   if (error instanceof BadRequestError) {
-    const lines = [`Invalid request: ${error.message}${requestSuffix(error)}`, ...fieldLines(error.fields)];
+    const headline = error.code === 'address_not_found' ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}` : `Invalid request: ${error.message}`;
+    const lines = [`${headline}${requestSuffix(error)}`, ...fieldLines(error.fields)];
     if (error.candidates.length > 0) lines.push('Did you mean:', ...candidateLines(error.candidates));
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }

@@ -177,6 +177,26 @@ describe('createGeocoder: towns', () => {
   });
 });
 
+describe('createGeocoder: other OSM names of a street', () => {
+  const sixth = [1_000, 1_002].map((n) => address('6th Avenue', String(n), 40.75 + n * 0.00001, -73.99, { city: 'New York', postcode: '10036', state: 'NY' }));
+  const ways: Street[] = [
+    { name: '6th Avenue', altNames: ['Avenue of the Americas'], city: 'New York', lines: [[{ lat: 40.76, lng: -73.99 }, { lat: 40.77, lng: -73.99 }]] },
+    { name: 'Kirchstrasse', altNames: ['Alte Landstrasse', 'Rue de l’Église'], city: 'Vaduz', lines: [[{ lat: 47.14, lng: 9.52 }, { lat: 47.141, lng: 9.521 }]] },
+  ];
+  const named = createGeocoder({ addresses: [...sixth, address('Kirchstrasse', '4', 47.1405, 9.5205, vaduz)], streets: ways, interpolations: [] });
+  const find = (text: string) => {
+    const outcome = named.geocode(text);
+    return outcome.status === 'matched' ? outcome.match : null;
+  };
+
+  it('finds a street by its alt_name, old_name or name:* and writes the main name', () => {
+    expect(find('1000 Avenue of the Americas, New York, NY')).toMatchObject({ precision: 'address_point', matchedAddress: '1000 6th Avenue, New York, NY 10036' });
+    expect(find('1002 Ave of the Americas')?.matchedAddress).toBe('1002 6th Avenue, New York, NY 10036');
+    expect(find('Alte Landstrasse 4, Vaduz')).toMatchObject({ precision: 'address_point', matchedAddress: 'Kirchstrasse 4, 9490 Vaduz' });
+    expect(find('4 rue de l’Église, Vaduz')?.matchedAddress).toBe('Kirchstrasse 4, 9490 Vaduz');
+  });
+});
+
 describe('createGeocoder: interpolation', () => {
   it('interpolates between the nearest lower and higher numbers of the same parity', () => {
     const lower = byKey('Städtle', '34', 'Vaduz');

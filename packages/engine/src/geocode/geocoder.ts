@@ -162,7 +162,12 @@ export function createGeocoder(
     lat: located.at.lat,
     lng: located.at.lng,
     precision: located.precision,
-    matchedAddress: formatMatchedAddress({ entry: located.candidate.entry, style: styles.get(located.candidate.entry) ?? query.style, ...located.display }),
+    matchedAddress: formatMatchedAddress({
+      entry: located.candidate.entry,
+      style: styles.get(located.candidate.entry) ?? query.style,
+      ...located.display,
+      ...(places.soleState === undefined ? {} : { regionState: places.soleState }),
+    }),
     confidence: geocodeConfidence({
       precision: located.precision,
       nameScore: located.candidate.nameScore,

@@ -122,6 +122,11 @@ export class RegionPlaces {
     if (this.countries.size === 1) this.onlyCountry = [...this.countries][0];
   }
 
+  /** The region's only state or province, when its data names exactly one (e.g. `NY` for the West Village). */
+  get soleState(): string | undefined {
+    return this.onlyState;
+  }
+
   /**
    * The municipality of a postcode: the one most of the addresses that carry both name.
    *

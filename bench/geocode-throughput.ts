@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     builds.push(performance.now() - started);
   }
   const queries = syntheticQueries(synthetic.names, 5_000);
-  const located = queries.filter((query) => geocoder.geocode(query) !== null).length;
+  const located = queries.filter((query) => geocoder.geocode(query).status === 'matched').length;
   const syntheticGeocode = medianRate(queries, (query) => geocoder.geocode(query));
   const syntheticParse = medianRate(queries, (query) => parseAddress(query));
 

@@ -1,5 +1,6 @@
 import { RegionPackError } from '@locscore/engine';
 import {
+  AddressAmbiguousError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
@@ -22,6 +23,26 @@ describe('reportError', () => {
     expect(report.exitCode).toBe(EXIT.usage);
     expect(report.message).toContain('category: category must be one of: coffee');
     expect(report.message).toContain('req-1');
+  });
+
+  it('prints the candidates of an ambiguous address and the near misses of one not found, exit 2', () => {
+    const candidates = [
+      { matchedAddress: 'Landstrasse 92, 9490 Vaduz', lat: 47.149742, lng: 9.512241, region: 'Liechtenstein', precision: 'address_point' as const },
+      { matchedAddress: 'Landstrasse 92, 9491 Ruggell', lat: 47.236817, lng: 9.520273, region: 'Liechtenstein', precision: 'address_point' as const },
+    ];
+    const ambiguous = reportError(new AddressAmbiguousError({ ...base, status: 400, code: 'address_ambiguous', message: 'address ambiguous: in 2 places', candidates }));
+    expect(ambiguous.exitCode).toBe(EXIT.usage);
+    expect(ambiguous.message.split('\n')).toEqual([
+      'Address ambiguous: in 2 places (request req-1)',
+      'It fits these places:',
+      '  Landstrasse 92, 9490 Vaduz (Liechtenstein, address_point, 47.14974, 9.51224)',
+      '  Landstrasse 92, 9491 Ruggell (Liechtenstein, address_point, 47.23682, 9.52027)',
+    ]);
+    const notFound = reportError(
+      new BadRequestError({ ...base, status: 400, code: 'address_not_found', message: 'address not found: no Städtle 38 in 9494 Schaan', candidates: candidates.slice(0, 1) }),
+    );
+    expect(notFound.exitCode).toBe(EXIT.usage);
+    expect(notFound.message).toContain('Address not found: no Städtle 38 in 9494 Schaan (request req-1)\nDid you mean:\n  Landstrasse 92, 9490 Vaduz (Liechtenstein');
   });
 
   it('maps a refused key to exit 3', () => {

@@ -1,7 +1,8 @@
 import { RegionPackError } from '@locscore/engine';
-import type { FieldIssue } from '@locscore/schema';
+import type { AddressCandidate, FieldIssue } from '@locscore/schema';
 import {
   AbortedError,
+  AddressAmbiguousError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -31,6 +32,11 @@ function fieldLines(fields: readonly FieldIssue[]): string[] {
   return fields.map((issue) => `  ${issue.field}: ${issue.message}`);
 }
 
+/** One indented line per candidate place: `  Landstrasse 92, 9490 Vaduz (Liechtenstein, address_point, 47.14974, 9.51224)`. */
+function candidateLines(candidates: readonly AddressCandidate[]): string[] {
+  return candidates.map((c) => `  ${c.matchedAddress} (${c.region}, ${c.precision}, ${c.lat.toFixed(5)}, ${c.lng.toFixed(5)})`);
+}
+
 /** ` (request id …)` when the server gave one. */
 function requestSuffix(error: LocScoreError): string {
   return error.requestId ? ` (request ${error.requestId})` : '';
@@ -38,7 +44,9 @@ function requestSuffix(error: LocScoreError): string {
 
 /**
  * Maps any thrown value to the message and exit code the CLI reports:
- * `BadRequestError` (400) → 2 with each invalid field; `AuthenticationError`
+ * `AddressAmbiguousError` (400) → 2 with each candidate place;
+ * `BadRequestError` (400) → 2 with each invalid field and any "did you
+ * mean" candidates; `AuthenticationError`
  * (401) → 3; `QuotaExceededError` (429 quota) → 4 with the reset time (UTC);
  * `ScoringError`, `ServiceUnavailableError`, `RateLimitError`,
  * `ConnectionError`, `TimeoutError`, `InvalidResponseError` and any other 5xx → 5;
@@ -58,8 +66,14 @@ export function reportError(error: unknown): ErrorReport {
       exitCode: EXIT.quota,
     };
   }
+  if (error instanceof AddressAmbiguousError) {
+    const lines = [`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}${requestSuffix(error)}`, 'It fits these places:', ...candidateLines(error.candidates)];
+    return { message: lines.join('\n'), exitCode: EXIT.usage };
+  }
   if (error instanceof BadRequestError) {
-    const lines = [`Invalid request: ${error.message}${requestSuffix(error)}`, ...fieldLines(error.fields)];
+    const headline = error.code === 'address_not_found' ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}` : `Invalid request: ${error.message}`;
+    const lines = [`${headline}${requestSuffix(error)}`, ...fieldLines(error.fields)];
+    if (error.candidates.length > 0) lines.push('Did you mean:', ...candidateLines(error.candidates));
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }
   if (error instanceof AuthenticationError) {

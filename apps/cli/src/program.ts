@@ -80,6 +80,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--ratings <csv>', 'ratings CSV for POIs')
     .option('--census <csv>', 'census CSV (population by area)')
     .option('--name <name>', 'region name (default: from the OSM file name)')
+    .option('--boundary <relation>', 'administrative boundary the pack covers: OSM relation id or name (default: the extract\'s declared box)')
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--force', 'overwrite an existing pack')
     .option('--json', 'print the manifest as JSON')

@@ -110,7 +110,8 @@ function spellings(place: Place): string[] {
   const umlaut = street.replace(/ss(e)?\b/, 'ß$1');
   return [
     `${street.toLowerCase()} ${number} ${city.toLowerCase()}`,
-    `${abbreviated} ${number}, FL-${postcode} ${city}`,
+    // The FL- prefix only on Liechtenstein postcodes: `FL-6800 Feldkirch` contradicts itself (Feldkirch is in Austria) and is refused.
+    `${abbreviated} ${number}, ${/^94\d\d$/.test(postcode) ? 'FL-' : ''}${postcode} ${city}`,
     `${umlaut.toUpperCase()} ${number}, ${postcode} ${city.toUpperCase()}`,
   ];
 }

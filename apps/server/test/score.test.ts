@@ -1,7 +1,7 @@
 import { CATEGORIES, ErrorBody, HEADERS, MAX_BODY_BYTES, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, openStore, quotaPeriod, UNCONFIGURED_ENGINE, type Store } from '../src/index.js';
-import { failingEngine, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
+import { AMBIGUOUS_ADDRESS, AMBIGUOUS_CANDIDATES, failingEngine, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { listen, type Listening } from './support/listen.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -235,6 +235,15 @@ describe('bad input answers 4xx naming the field and never counts', () => {
     const error = errorOf(sent);
     expect(error.code).toBe('address_not_found');
     expect(error.message).toMatch(/Nowhere Lane/);
+  });
+
+  it('answers 400 address_ambiguous with the candidates for an address in several towns', async () => {
+    const sent = await post(api.url, apiKey, { address: AMBIGUOUS_ADDRESS, category: 'coffee' });
+    expect(sent.status).toBe(400);
+    const error = errorOf(sent);
+    expect(error.code).toBe('address_ambiguous');
+    expect(error.details).toMatchObject({ field: 'address', candidates: AMBIGUOUS_CANDIDATES });
+    expect(ErrorBody.parse(sent.body).error.details?.candidates).toHaveLength(2);
   });
 
   it('answers 501 not_implemented for webhook mode on an app without a job queue', async () => {

@@ -4,14 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { addressGrid, busStop, censusArea, offset, poi, road, station, syntheticRegion } from '../test/synthetic-region.js';
 import { createEngine, type GeocoderFactory } from './engine.js';
 import { AddressNotFoundError } from './errors.js';
-import type { GeocodeMatch } from './geocode/types.js';
+import type { GeocodeMatch, GeocodeOutcome } from './geocode/types.js';
 import { MODEL_VERSION } from './model/version.js';
 import type { RegionData } from './region/types.js';
 
 /** A geocoder that knows a fixed table of addresses per region. */
 const tableGeocoder =
   (tables: Record<string, Record<string, GeocodeMatch>>): GeocoderFactory =>
-  (region) => ({ geocode: (text) => tables[region.manifest.name]?.[text] ?? null });
+  (region) => ({ geocode: (text) => found(tables[region.manifest.name]?.[text]) });
+
+const found = (match: GeocodeMatch | undefined): GeocodeOutcome =>
+  match === undefined ? { status: 'not_found', reason: 'not in the table', candidates: [], unheld: [] } : { status: 'matched', match };
 
 const match = (north: number, east: number, precision: GeocodeMatch['precision'], matchedAddress: string, confidence = 1): GeocodeMatch => ({
   ...offset(north, east),
@@ -72,6 +75,7 @@ describe('createEngine', () => {
     expect(result.meta).toEqual({
       matchedAddress: 'Teststrasse 1, 9490 Testtown',
       geocodePrecision: 'address_point',
+      geocodeConfidence: 1,
       region: { name: 'Testtown', sample: true, attribution: town.manifest.attribution },
       modelVersion: MODEL_VERSION,
     });
@@ -119,7 +123,7 @@ describe('createEngine', () => {
 
   it('always answers 0-10 one-decimal scores, the weighted story, and 2-6 insights for any point and category', async () => {
     const pointEngine = (north: number, east: number) =>
-      createEngine({ regions: [town], geocoderFactory: () => ({ geocode: () => match(north, east, 'address_point', 'P') }) });
+      createEngine({ regions: [town], geocoderFactory: () => ({ geocode: () => found(match(north, east, 'address_point', 'P')) }) });
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: -4_000, max: 4_000 }), fc.integer({ min: -4_000, max: 4_000 }), fc.constantFrom(...CATEGORIES), async (north, east, category) => {
         const result = await pointEngine(north, east).score({ address: 'P', category });

@@ -1,7 +1,8 @@
-import { GEOCODE_PRECISIONS, isCategory, type ScoreResult } from '@locscore/schema';
-import { AddressNotFoundError } from './errors.js';
+import { isCategory, type ScoreResult } from '@locscore/schema';
+import { AddressAmbiguousError, AddressNotFoundError } from './errors.js';
 import { createGeocoder } from './geocode/index.js';
-import type { Geocoder, GeocodeMatch } from './geocode/types.js';
+import { chooseAmong } from './geocode/region-choice.js';
+import type { Geocoder } from './geocode/types.js';
 import { buildRegionIndexes, type RegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
@@ -13,7 +14,7 @@ export type GeocoderFactory = (region: RegionData) => Geocoder;
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
-  /** Loaded region packs (`loadRegion`); the order breaks ties between equally good matches. */
+  /** Loaded region packs (`loadRegion`). */
   regions: readonly RegionData[];
   /** Geocoder per region; default `createGeocoder`. */
   geocoderFactory?: GeocoderFactory;
@@ -25,35 +26,23 @@ interface LoadedRegion {
   indexes: RegionIndexes;
 }
 
-const precisionRank = (match: GeocodeMatch): number => {
-  const rank = GEOCODE_PRECISIONS.indexOf(match.precision);
-  return rank === -1 ? GEOCODE_PRECISIONS.length : rank;
-};
-
-/**
- * Whether match `a` is better than `b`: finer precision first
- * (`address_point` > `interpolated` > `street` > `approximate`), then higher
- * confidence; on a full tie the earlier region wins.
- */
-function isBetter(a: GeocodeMatch, b: GeocodeMatch): boolean {
-  const byPrecision = precisionRank(a) - precisionRank(b);
-  if (byPrecision !== 0) return byPrecision < 0;
-  return a.confidence > b.confidence;
-}
-
 /**
  * Creates the scoring engine over loaded region packs. Every region's
  * geocoder and spatial indexes (stations, bus stops, POIs per category,
  * demand generators) are built here, once; `score` then only geocodes and
  * queries nearby points.
  *
- * `score({ address, category })` geocodes the address against every region,
- * takes the best match ({@link isBetter}), scores it with the model
- * (`docs/methodology.md`) and resolves with a `ScoreResult` whose `meta` has
- * `matchedAddress`, `geocodePrecision`, `region` (`name`, `sample`,
- * `attribution`) and `modelVersion`. It rejects with `AddressNotFoundError`
- * when no region locates the address (or none is loaded), and with a
- * `TypeError` naming the field for an empty address or an unknown category.
+ * `score({ address, category })` geocodes the address against every region
+ * and chooses among their answers (`chooseAmong`: the region holding the
+ * named municipality or postcode wins, then the finest precision), scores
+ * the match with the model (`docs/methodology.md`) and resolves with a
+ * `ScoreResult` whose `meta` has `matchedAddress`, `geocodePrecision`,
+ * `geocodeConfidence`, `region` (`name`, `sample`, `attribution`) and
+ * `modelVersion`. It rejects with `AddressNotFoundError` (with "did you
+ * mean" candidates) when no region locates the address (or none is
+ * loaded), with `AddressAmbiguousError` when several places fit equally and
+ * nothing in the input chooses, and with a `TypeError` naming the field for
+ * an empty address or an unknown category.
  * Deterministic for the same packs and model version.
  *
  * @param options - the regions, and optionally the geocoder factory
@@ -77,17 +66,11 @@ export function createEngine(options: EngineOptions): ScoringEngine {
     if (!isCategory(category)) throw new TypeError(`category must be one of the twelve categories, got ${JSON.stringify(category)}`);
     if (loaded.length === 0) throw new AddressNotFoundError(address, 'no region is loaded');
 
-    let best: { match: GeocodeMatch; entry: LoadedRegion } | null = null;
-    for (const entry of loaded) {
-      const match = entry.geocoder.geocode(address);
-      if (match === null) continue;
-      if (best === null || isBetter(match, best.match)) best = { match, entry };
-    }
-    if (best === null) {
-      throw new AddressNotFoundError(address, `no street matching "${address.trim()}" in ${loaded.map(({ region }) => region.manifest.name).join(', ')}`);
-    }
-
-    const { match, entry } = best;
+    const choice = chooseAmong(loaded.map(({ region, geocoder }) => ({ region: region.manifest.name, outcome: geocoder.geocode(address) })));
+    if (choice.status === 'ambiguous') throw new AddressAmbiguousError(address, choice.reason, choice.candidates);
+    if (choice.status === 'not_found') throw new AddressNotFoundError(address, choice.reason, choice.candidates);
+    const { match } = choice;
+    const entry = loaded[choice.index] as LoadedRegion;
     const result = scoreLocation(entry.indexes, { lat: match.lat, lng: match.lng }, category, {
       precision: match.precision,
       matchedAddress: match.matchedAddress,
@@ -98,6 +81,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
       meta: {
         matchedAddress: match.matchedAddress,
         geocodePrecision: match.precision,
+        geocodeConfidence: match.confidence,
         region: { name: manifest.name, sample: manifest.sample, attribution: manifest.attribution },
         modelVersion: MODEL_VERSION,
       },

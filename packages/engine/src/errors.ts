@@ -1,6 +1,17 @@
+import type { AddressCandidate } from '@locscore/schema';
+
+/** What the server puts in `error.details` for an address that could not be located. */
+export interface AddressErrorDetails {
+  field: 'address';
+  reason: string;
+  /** Ambiguous: the equally good matches (up to 5); not found: "did you mean" near misses (up to 3). */
+  candidates: AddressCandidate[];
+}
+
 /**
  * The address could not be located in any loaded region (nor by a configured
- * third-party geocoder). The server answers 400 `address_not_found`.
+ * third-party geocoder). The server answers 400 `address_not_found` with
+ * {@link AddressNotFoundError.details}.
  */
 export class AddressNotFoundError extends Error {
   /** API error code. */
@@ -8,14 +19,50 @@ export class AddressNotFoundError extends Error {
 
   /**
    * @param address - the address as given
-   * @param reason - what was missing, e.g. `no street named "Foo" in any region`
+   * @param reason - what was missing, e.g. `no municipality "Zürich" in the loaded regions`
+   * @param candidates - "did you mean" near misses, at most 3 (default none)
    */
   constructor(
     readonly address: string,
     readonly reason: string,
+    readonly candidates: readonly AddressCandidate[] = [],
   ) {
     super(`address not found: ${reason}`);
     this.name = 'AddressNotFoundError';
+  }
+
+  /** `error.details` of the API answer. */
+  get details(): AddressErrorDetails {
+    return { field: 'address', reason: this.reason, candidates: [...this.candidates] };
+  }
+}
+
+/**
+ * The address fits several places equally well (the same street and number
+ * in several municipalities) and nothing in it chooses between them. The
+ * server answers 400 `address_ambiguous` with the candidates.
+ */
+export class AddressAmbiguousError extends Error {
+  /** API error code. */
+  readonly code = 'address_ambiguous' as const;
+
+  /**
+   * @param address - the address as given
+   * @param reason - e.g. `"Landstrasse 92" is in 2 places; add the municipality or postcode`
+   * @param candidates - the equally good matches, 2 to 5
+   */
+  constructor(
+    readonly address: string,
+    readonly reason: string,
+    readonly candidates: readonly AddressCandidate[],
+  ) {
+    super(`address ambiguous: ${reason}`);
+    this.name = 'AddressAmbiguousError';
+  }
+
+  /** `error.details` of the API answer. */
+  get details(): AddressErrorDetails {
+    return { field: 'address', reason: this.reason, candidates: [...this.candidates] };
   }
 }
 

@@ -11,12 +11,15 @@
 
 export { createEngine, type EngineOptions, type GeocoderFactory } from './engine.js';
 export * from './errors.js';
-export type { GeocodeMatch, Geocoder, ParsedAddress } from './geocode/index.js';
+export { CONFIDENCE, geocodeConfidence } from './geocode/confidence.js';
+export type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress, UnheldComponent } from './geocode/index.js';
 export { createGeocoder, normalizeStreet, parseAddress } from './geocode/index.js';
+export { chooseAmong, type RegionAnswer, type RegionChoice } from './geocode/region-choice.js';
 export { MARKET_PROFILES } from './market/profiles.js';
 export { OVERALL_WEIGHTS } from './model/overall.js';
 export { MODEL_VERSION } from './model/version.js';
 export { CATEGORY_DEFINITIONS, type CategoryDefinition, categoriesOf } from './places/categories.js';
+export { AreaIndex, areaBBox, areaIndexOf } from './region/area-index.js';
 export { haversineMetres } from './region/geometry.js';
 export { loadRegion } from './region/pack-read.js';
 export type * from './region/types.js';

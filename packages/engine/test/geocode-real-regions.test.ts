@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText, normalizeStreet } from '../src/geocode/index.js';
 import { createGeocoder } from '../src/geocode/geocoder.js';
+import { houseNumberKeys } from '../src/geocode/house-number.js';
 import type { Geocoder } from '../src/geocode/types.js';
 import { haversineMetres } from '../src/region/geometry.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { AddressPoint, RegionData } from '../src/region/types.js';
+import { matchOf } from './geocode-helpers.js';
 import { sharedFile, tempFolder } from './region-fixtures.js';
 
 /** Where an address may be found: every mapped position of (street key, number, town). */
@@ -26,7 +28,7 @@ function roundTrip(geocoder: Geocoder, addresses: readonly AddressPoint[], write
   let found = 0;
   const misses: string[] = [];
   for (const a of addresses) {
-    const match = geocoder.geocode(write(a));
+    const match = matchOf(geocoder, write(a));
     const same = positions.get(`${normalizeStreet(a.street)}|${a.housenumber.trim().toLowerCase()}`) ?? [];
     if (match?.precision === 'address_point' && same.some((p) => p.lat === match.lat && p.lng === match.lng)) found += 1;
     else if (misses.length < 10) misses.push(`${write(a)} → ${JSON.stringify(match)}`);
@@ -46,9 +48,9 @@ function leaveOneOutErrors(addresses: readonly AddressPoint[], limit: number): n
     const hidden = plain[i];
     if (hidden === undefined) continue;
     const hiddenKey = normalizeStreet(hidden.street);
-    const others = addresses.filter((a) => !(a.housenumber === hidden.housenumber && normalizeStreet(a.street) === hiddenKey));
+    const others = addresses.filter((a) => !(houseNumberKeys(a.housenumber).includes(hidden.housenumber) && normalizeStreet(a.street) === hiddenKey));
     const geocoder = createGeocoder({ addresses: others, streets: [], interpolations: [] });
-    const match = geocoder.geocode(`${hidden.street} ${hidden.housenumber}, ${hidden.city ?? ''}`);
+    const match = matchOf(geocoder, `${hidden.street} ${hidden.housenumber}, ${hidden.city ?? ''}`);
     if (match?.precision === 'interpolated') errors.push(haversineMetres(match, hidden));
     expect(match?.precision).not.toBe('address_point');
   }
@@ -66,7 +68,7 @@ describe.skipIf(liechtenstein === null)('geocoder on the Liechtenstein OSM pack 
 
   beforeAll(async () => {
     work = await tempFolder('geo-li');
-    const report = await importRegion({ osm: liechtenstein ?? '', name: 'Liechtenstein', out: join(work.dir, 'pack') });
+    const report = await importRegion({ osm: liechtenstein ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein', out: join(work.dir, 'pack') });
     region = await loadRegion(report.outDir);
     geocoder = createGeocoder(region);
   });
@@ -86,16 +88,18 @@ describe.skipIf(liechtenstein === null)('geocoder on the Liechtenstein OSM pack 
   });
 
   it('locates Städtle 38, 9490 Vaduz at its mapped position and writes it cleanly', () => {
-    const mapped = region.addresses.find((a) => a.street === 'Städtle' && a.housenumber === '38' && a.city === 'Vaduz');
-    expect(mapped).toBeDefined();
-    for (const text of ['Städtle 38, 9490 Vaduz', 'Staedtle 38, FL-9490 Vaduz', 'STADTLE 38 VADUZ', 'Städtel 38, Vaduz']) {
-      const match = geocoder.geocode(text);
-      expect(match, text).toMatchObject({ precision: 'address_point', lat: mapped?.lat, lng: mapped?.lng, matchedAddress: 'Städtle 38, 9490 Vaduz' });
+    // Two objects carry Städtle 38 (a node and its building): one address, the same answer for every spelling.
+    const mapped = region.addresses.filter((a) => a.street === 'Städtle' && a.housenumber === '38' && a.city === 'Vaduz');
+    expect(mapped.length).toBeGreaterThanOrEqual(2);
+    const answers = ['Städtle 38, 9490 Vaduz', 'Staedtle 38, FL-9490 Vaduz', 'STADTLE 38 VADUZ', 'Städtel 38, Vaduz'].map((text) => matchOf(geocoder, text));
+    for (const match of answers) {
+      expect(match).toMatchObject({ precision: 'address_point', lat: answers[0]?.lat, lng: answers[0]?.lng, matchedAddress: 'Städtle 38, 9490 Vaduz' });
+      expect(mapped.some((a) => a.lat === match?.lat && a.lng === match.lng)).toBe(true);
     }
   });
 
   it('interpolates hidden addresses close to where they are mapped', () => {
-    const errors = leaveOneOutErrors(region.addresses, 60);
+    const errors = leaveOneOutErrors(region.addresses, 40);
     expect(errors.length).toBeGreaterThan(20);
     const median = errors[Math.floor(errors.length / 2)] ?? Number.POSITIVE_INFINITY;
     console.info(`Liechtenstein leave-one-out: ${errors.length} interpolated, median error ${median.toFixed(1)} m`);
@@ -129,7 +133,7 @@ describe.skipIf(nyc === null)('geocoder on the NYC West Village OSM pack (real d
   it('locates 55 Perry Street at its mapped position', () => {
     const mapped = region.addresses.filter((a) => a.street === 'Perry Street' && a.housenumber === '55');
     expect(mapped.length).toBeGreaterThan(0);
-    const match = geocoder.geocode('55 Perry Street, New York, NY 10014');
+    const match = matchOf(geocoder, '55 Perry Street, New York, NY 10014');
     expect(match?.precision).toBe('address_point');
     expect(mapped.some((a) => a.lat === match?.lat && a.lng === match?.lng)).toBe(true);
     expect(match?.matchedAddress).toMatch(/^55 Perry Street, New York/);
@@ -167,7 +171,7 @@ describe.skipIf(montreal === null)('geocoder on City of Montréal civic addresse
   });
 
   it('locates 1239 boulevard Gouin Est (École Sophie-Barat) at 45.561964,-73.667297', () => {
-    const match = geocoder.geocode('1239 Boul. Gouin E, Montréal, QC H2C 1B3');
+    const match = matchOf(geocoder, '1239 Boul. Gouin E, Montréal, QC H2C 1B3');
     expect(match?.precision).toBe('address_point');
     expect(haversineMetres(match ?? { lat: 0, lng: 0 }, { lat: 45.561964, lng: -73.667297 })).toBeLessThan(5);
     expect(match?.matchedAddress).toBe('1239 Boulevard Gouin Est, Montréal, QC H2C 1B3');

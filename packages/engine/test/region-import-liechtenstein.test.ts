@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaIndexOf } from '../src/region/area-index.js';
 import { haversineMetres } from '../src/region/geometry.js';
 import { importRegion } from '../src/region/import-region.js';
 import type { ImportProgress, ImportReport } from '../src/region/import-types.js';
 import { loadRegion } from '../src/region/pack-read.js';
-import type { RegionData } from '../src/region/types.js';
+import { PACK_FORMAT_VERSION, type RegionData } from '../src/region/types.js';
 import { sharedFile, tempFolder } from './region-fixtures.js';
 
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
@@ -61,9 +62,9 @@ describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)',
     expect(region.busStops.length).toBe(314);
   });
 
-  it('writes a manifest with licence, attribution, checksums and a bbox that spans the US test objects', () => {
+  it('writes a manifest with licence, attribution, checksums and a bbox that spans the US test objects (with a warning)', () => {
     const m = report.manifest;
-    expect(m.formatVersion).toBe(1);
+    expect(m.formatVersion).toBe(PACK_FORMAT_VERSION);
     expect(m.sample).toBe(false);
     expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
     expect(m.sources).toHaveLength(1);
@@ -74,9 +75,44 @@ describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)',
     expect(m.counts.streets).toBe(region.streets.length);
     const [minLng, minLat, maxLng, maxLat] = m.bbox;
     expect(minLng).toBeLessThan(-80); // Alabama TIGER objects
+    // Without --boundary and without a box in the PBF header, the pack covers its data's box: warned.
+    expect(m.coverage?.source).toBe('data');
+    expect(report.warnings).toHaveLength(1);
+    expect(report.warnings[0]).toMatch(/wider than 10°.*--boundary/);
+    expect(events.some((e) => e.warning === true && e.phase === 'coverage')).toBe(true);
     expect(maxLng).toBeGreaterThan(9.5);
     expect(minLat).toBeLessThan(maxLat);
     expect(region.manifest).toEqual(m);
+  });
+
+  it('assembles the administrative boundaries: the country, its two districts and eleven municipalities', () => {
+    const municipalities = region.areas.filter((a) => a.kind === 'administrative' && a.adminLevel === 8 && a.subdivisionCode?.startsWith('LI-'));
+    expect(municipalities.map((a) => a.name).sort()).toEqual(
+      ['Balzers', 'Eschen', 'Gamprin', 'Mauren', 'Planken', 'Ruggell', 'Schaan', 'Schellenberg', 'Triesen', 'Triesenberg', 'Vaduz'],
+    );
+    // Exclaves: several municipalities own detached pieces of land.
+    expect(municipalities.filter((a) => a.geometry.type === 'MultiPolygon').length).toBeGreaterThanOrEqual(5);
+    expect(region.areas.find((a) => a.id === 'r1155955')).toMatchObject({ name: 'Liechtenstein', adminLevel: 2, countryCode: 'LI' });
+    expect(region.areas.filter((a) => a.adminLevel === 6 && ['Oberland', 'Unterland'].includes(a.name ?? ''))).toHaveLength(2);
+    // OSM population=* where tagged (Autauga County, Alabama, one of the US test objects).
+    expect(region.areas.find((a) => a.name === 'Autauga County')?.population).toBe(54_571);
+    expect(region.areas.filter((a) => a.population !== undefined).every((a) => Number.isInteger(a.population))).toBe(true);
+    // Boundaries cut at the extract's edge (Austria, Switzerland…) are left out, not kept as smaller areas.
+    expect(region.areas.some((a) => a.name === 'Österreich' || a.name?.startsWith('Schweiz'))).toBe(false);
+    expect(events.some((e) => /boundary relations left out/.test(e.message) && e.message.includes('Österreich'))).toBe(true);
+    expect(report.manifest.counts.areas).toBe(region.areas.length);
+  });
+
+  it('puts the addresses of each municipality inside its polygon (point in polygon)', () => {
+    const index = areaIndexOf(region);
+    const names = new Set(region.areas.filter((a) => a.adminLevel === 8).map((a) => a.name));
+    const named = region.addresses.filter((a) => a.city !== undefined && names.has(a.city));
+    const inside = named.filter((a) => index.containing(a, (area) => area.adminLevel === 8)[0]?.name === a.city);
+    // The few others are real: postal towns that differ from the municipality owning the land (exclaves).
+    expect(named.length).toBeGreaterThan(2_500);
+    expect(inside.length / named.length).toBeGreaterThan(0.99);
+    const stadtle38 = region.addresses.find((a) => a.street === 'Städtle' && a.housenumber === '38');
+    expect(index.containing(stadtle38 ?? { lat: 0, lng: 0 }).map((a) => a.name)).toEqual(['Vaduz', 'Oberland', 'Liechtenstein']);
   });
 
   it('groups streets by municipality and reports progress', () => {

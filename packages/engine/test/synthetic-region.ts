@@ -2,7 +2,7 @@
  * Builders of small synthetic region packs for the scoring tests: points are
  * placed by metres north/east of an origin, so tests read as distances.
  */
-import type { BusStop, CensusArea, LatLng, Poi, RegionData, Road, Station, TransitMode } from '../src/region/types.js';
+import { PACK_FORMAT_VERSION, type BusStop, type CensusArea, type LatLng, type Poi, type RegionData, type Road, type Station, type TransitMode } from '../src/region/types.js';
 
 /** Origin of synthetic regions (Vaduz area), decimal degrees. */
 export const ORIGIN: LatLng = { lat: 47.14, lng: 9.52 };
@@ -63,7 +63,7 @@ export function censusArea(population: number, north: number, east: number, land
 export function syntheticRegion(layers: Partial<Omit<RegionData, 'manifest'>> = {}, name = 'Synthetic'): RegionData {
   return {
     manifest: {
-      formatVersion: 1,
+      formatVersion: PACK_FORMAT_VERSION,
       name,
       sample: true,
       createdAt: '2026-01-01T00:00:00.000Z',
@@ -80,6 +80,7 @@ export function syntheticRegion(layers: Partial<Omit<RegionData, 'manifest'>> = 
     pois: [],
     roads: [],
     census: [],
+    areas: [],
     ...layers,
   };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { AddressCandidate } from './score-result.js';
 
 /** Every error code the API answers with, and the HTTP status it comes with. */
 export const ERROR_STATUS = {
   invalid_request: 400,
   address_not_found: 400,
+  address_ambiguous: 400,
   unauthorized: 401,
   not_found: 404,
   idempotency_conflict: 409,
@@ -34,11 +36,18 @@ export type FieldIssue = z.infer<typeof FieldIssue>;
 
 /**
  * Machine-readable details of an error. `fields` lists every invalid field
- * of a 400 `invalid_request`; quota errors carry `limit`, `used` and `resetAt`.
+ * of a 400 `invalid_request`; quota errors carry `limit`, `used` and
+ * `resetAt`; `address_not_found` and `address_ambiguous` carry `field`
+ * (`address`), `reason` and `candidates` (ambiguous: up to 5 equally good
+ * matches; not found: up to 3 "did you mean" near misses, possibly none).
  * Open: other codes may add their own keys.
  */
 export const ErrorDetails = z
-  .looseObject({ fields: z.array(FieldIssue).optional() })
+  .looseObject({
+    fields: z.array(FieldIssue).optional(),
+    reason: z.string().optional().describe('Why the address was not located, e.g. `no municipality "Zürich" in the loaded regions`.'),
+    candidates: z.array(AddressCandidate).max(5).optional(),
+  })
   .meta({ id: 'ErrorDetails' });
 /** Machine-readable details of an error. */
 export type ErrorDetails = z.infer<typeof ErrorDetails>;

@@ -68,7 +68,9 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
           responses: {
             '200': { description: 'The score.', headers: quotaHeaders, content: { 'application/json': { schema: ScoreResult } } },
             '202': { description: 'Queued for asynchronous scoring and webhook delivery.', headers: quotaHeaders, content: { 'application/json': { schema: QueuedAck } } },
-            '400': errorResponse('invalid_request (names each bad field) or address_not_found.'),
+            '400': errorResponse(
+              'invalid_request (names each bad field); address_not_found (details.reason, and details.candidates: up to 3 "did you mean" near misses); or address_ambiguous (the same street and number in several municipalities and nothing in the address to choose: details.candidates, up to 5).',
+            ),
             '401': errorResponse('unauthorized: X-API-Key missing, unknown or revoked.'),
             '409': errorResponse('idempotency_conflict: the Idempotency-Key was used with another body.'),
             '413': errorResponse('payload_too_large: body over 16 KiB.'),

@@ -99,6 +99,23 @@ export const GeocodePrecision = z.enum(GEOCODE_PRECISIONS).meta({
 /** How precisely the address was located. */
 export type GeocodePrecision = z.infer<typeof GeocodePrecision>;
 
+/**
+ * A place the input may mean, in a 400 `address_ambiguous` (the equally
+ * good matches) or `address_not_found` ("did you mean" near misses) answer's
+ * `error.details.candidates`.
+ */
+export const AddressCandidate = z
+  .object({
+    matchedAddress: z.string().describe('The address as the data writes it, e.g. "Landstrasse 92, 9490 Vaduz".'),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    region: z.string().describe('Name of the region pack holding it.'),
+    precision: GeocodePrecision,
+  })
+  .meta({ id: 'AddressCandidate' });
+/** A place the input may mean (ambiguous match or near miss). */
+export type AddressCandidate = z.infer<typeof AddressCandidate>;
+
 /** The region (data set) a result was computed from. */
 export const RegionInfo = z
   .looseObject({
@@ -119,6 +136,14 @@ export const ResultMeta = z
     requestId: z.uuid().optional(),
     matchedAddress: z.string().optional(),
     geocodePrecision: GeocodePrecision.optional(),
+    geocodeConfidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        'How sure the geocoder is that it found the place the input means, 0–1: the product of factors for the precision (address point 1, interpolated 0.8, street 0.5), the street name (exact 1, typo 0.85…), the town (none written 0.9, each written component the data cannot confirm 0.9) and other towns with the street (0.9). See docs/geocoding.md.',
+      ),
     region: RegionInfo.optional(),
     modelVersion: z.string().optional(),
   })

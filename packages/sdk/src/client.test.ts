@@ -6,6 +6,7 @@ import { errorBody, fail, ok, REQUEST_ID, respondInTurn, scoreResult, type Respo
 import { LocScoreClient } from './client.js';
 import {
   AbortedError,
+  AddressAmbiguousError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -113,6 +114,22 @@ describe('error mapping', () => {
     const error = await client().score({ address: '999 Nowhere', category: 'coffee' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ code: 'address_not_found', fields: [] });
+  });
+
+  it('maps 400 address_ambiguous to AddressAmbiguousError with the candidates, and keeps near misses of address_not_found', async () => {
+    const candidates = [
+      { matchedAddress: 'Landstrasse 92, 9490 Vaduz', lat: 47.1497, lng: 9.5122, region: 'Liechtenstein', precision: 'address_point' as const },
+      { matchedAddress: 'Landstrasse 92, 9491 Ruggell', lat: 47.2368, lng: 9.5203, region: 'Liechtenstein', precision: 'address_point' as const },
+    ];
+    sequence('post', SCORE_URL, [fail(400, errorBody('address_ambiguous', 'address ambiguous', { field: 'address', reason: 'in 2 places', candidates }))]);
+    const error = await client().score({ address: 'Landstrasse 92', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AddressAmbiguousError);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'address_ambiguous', candidates });
+    sequence('post', SCORE_URL, [fail(400, errorBody('address_not_found', 'not found', { reason: 'no Städtle 38 in 9494 Schaan', candidates: candidates.slice(0, 1) }))]);
+    const notFound = await client().score({ address: 'Städtle 38, 9494 Schaan', category: 'coffee' }).catch((caught: unknown) => caught);
+    expect(notFound).not.toBeInstanceOf(AddressAmbiguousError);
+    expect(notFound).toMatchObject({ code: 'address_not_found', candidates: candidates.slice(0, 1) });
   });
 
   it.each([

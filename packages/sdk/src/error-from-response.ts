@@ -1,5 +1,6 @@
 import { ErrorBody, HEADERS } from '@locscore/schema';
 import {
+  AddressAmbiguousError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -66,7 +67,8 @@ function dateOrNull(value: unknown): Date | null {
 
 /**
  * Turns an HTTP error response into the {@link LocScoreError} subclass of its
- * kind: 400 → {@link BadRequestError}, 401 → {@link AuthenticationError},
+ * kind: 400 → {@link BadRequestError} ({@link AddressAmbiguousError} for
+ * `address_ambiguous`), 401 → {@link AuthenticationError},
  * 404 → {@link NotFoundError}, 409 → {@link ConflictError}, 429 with
  * `quota_exceeded` → {@link QuotaExceededError}, other 429 →
  * {@link RateLimitError}, 500 → {@link ScoringError}, 503 →
@@ -105,8 +107,11 @@ export function errorFromResponse(status: number, headers: HeaderReader, text: s
   const retryAfterSeconds = parseRetryAfter(headers.get(HEADERS.retryAfter));
 
   switch (status) {
-    case 400:
-      return new BadRequestError({ ...init, fields: body.success ? (body.data.error.details?.fields ?? []) : [] });
+    case 400: {
+      const fields = body.success ? (body.data.error.details?.fields ?? []) : [];
+      const candidates = body.success ? (body.data.error.details?.candidates ?? []) : [];
+      return init.code === 'address_ambiguous' ? new AddressAmbiguousError({ ...init, fields, candidates }) : new BadRequestError({ ...init, fields, candidates });
+    }
     case 401:
       return new AuthenticationError(init);
     case 404:

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@locscore/schema';
+import type { AddressCandidate, FieldIssue } from '@locscore/schema';
 
 /** Constructor fields shared by every {@link LocScoreError}. */
 export interface LocScoreErrorInit {
@@ -42,18 +42,31 @@ export class LocScoreError extends Error {
 }
 
 /**
- * 400: the request was refused (`invalid_request`) or the address could not be
- * located (`address_not_found`). Never retried.
+ * 400: the request was refused (`invalid_request`), the address could not be
+ * located (`address_not_found`, with "did you mean" `candidates` when the
+ * server found near misses) or fits several places
+ * ({@link AddressAmbiguousError}). Never retried.
  */
 export class BadRequestError extends LocScoreError {
   /** Every invalid field (`details.fields` of the body); empty when the server named none. */
   readonly fields: FieldIssue[];
+  /** `details.candidates`: near misses of an `address_not_found`, the matches of an `address_ambiguous`; else empty. */
+  readonly candidates: AddressCandidate[];
 
-  constructor(init: LocScoreErrorInit & { fields?: FieldIssue[] }) {
+  constructor(init: LocScoreErrorInit & { fields?: FieldIssue[]; candidates?: AddressCandidate[] }) {
     super(init);
     this.fields = init.fields ?? [];
+    this.candidates = init.candidates ?? [];
   }
 }
+
+/**
+ * 400 `address_ambiguous`: the same street and number exist in several
+ * municipalities and the address names none of them (nor a postcode).
+ * `candidates` (2 to 5) say where; retry with the municipality or postcode.
+ * A {@link BadRequestError}. Never retried.
+ */
+export class AddressAmbiguousError extends BadRequestError {}
 
 /** 401 `unauthorized`: the API key is missing, unknown or revoked. Never retried. */
 export class AuthenticationError extends LocScoreError {}

@@ -17,6 +17,7 @@ export type { BatchFailure, BatchOptions, BatchOutcome, BatchProgress, BatchRow,
 export {
   AbortedError,
   AuthenticationError,
+  AddressAmbiguousError,
   BadRequestError,
   ConflictError,
   ConnectionError,

@@ -29,8 +29,10 @@ export const CATEGORY_COLUMN_NAMES = ['category', 'categorie', 'kategorie', 'loc
 
 /**
  * The columns the batch command appends to every input row, in order.
- * Scores are 0–10; distances in metres; empty cells where a value is absent
- * (no station within 5 km, no rating, an error row).
+ * Scores are 0–10; distances in metres; the matched address as the data
+ * writes it, its geocode precision and confidence (0–1, two decimals), so a
+ * franchisor can spot a row scored somewhere else than meant; empty cells
+ * where a value is absent (no station within 5 km, no rating, an error row).
  */
 export const OUTPUT_COLUMNS = [
   'locscore_score',
@@ -41,6 +43,9 @@ export const OUTPUT_COLUMNS = [
   'locscore_market_fit',
   'locscore_lat',
   'locscore_lng',
+  'locscore_matched_address',
+  'locscore_geocode_precision',
+  'locscore_geocode_confidence',
   'locscore_nearest_station',
   'locscore_transit_distance_m',
   'locscore_competitor_count',

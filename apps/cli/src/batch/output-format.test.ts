@@ -26,6 +26,17 @@ describe('resultCells', () => {
     });
   });
 
+  it('writes the matched address, its precision and confidence, so a row scored elsewhere stands out', () => {
+    const meta = { ...sampleResult.meta, matchedAddress: 'Landstrasse 92, 9490 Vaduz', geocodePrecision: 'interpolated' as const, geocodeConfidence: 0.8 };
+    const cells = resultCells({ result: { ...sampleResult, meta } });
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_matched_address')]).toBe('Landstrasse 92, 9490 Vaduz');
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_geocode_precision')]).toBe('interpolated');
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_geocode_confidence')]).toBe('0.80');
+    const error = resultCells({ error: { code: 'address_ambiguous', message: 'address ambiguous | candidates: A (1, 2); B (3, 4)', requestId: null } });
+    expect(error[OUTPUT_COLUMNS.indexOf('locscore_matched_address')]).toBe('');
+    expect(error[OUTPUT_COLUMNS.indexOf('locscore_error_code')]).toBe('address_ambiguous');
+  });
+
   it('leaves absent values empty', () => {
     const cells = resultCells({ result: { ...sampleResult, nearestStation: null, transitDistanceMetres: null, avgCompetitorRating: null } });
     expect(cells[OUTPUT_COLUMNS.indexOf('locscore_nearest_station')]).toBe('');

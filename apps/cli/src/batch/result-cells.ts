@@ -9,6 +9,7 @@ export type RowOutcome =
 /**
  * The cells of {@link OUTPUT_COLUMNS} for one row, in that order: scores with
  * one decimal, `passed` as `true`/`false`, coordinates with six decimals,
+ * the geocode confidence with two,
  * the transit distance in whole metres, empty cells for absent values, and
  * the error code and message for a failed row.
  *
@@ -33,6 +34,9 @@ export function resultCells(outcome: RowOutcome): string[] {
     locscore_market_fit: result.breakdown.marketFit.toFixed(1),
     locscore_lat: result.coordinates.lat.toFixed(6),
     locscore_lng: result.coordinates.lng.toFixed(6),
+    locscore_matched_address: result.meta?.matchedAddress ?? '',
+    locscore_geocode_precision: result.meta?.geocodePrecision ?? '',
+    locscore_geocode_confidence: result.meta?.geocodeConfidence === undefined ? '' : result.meta.geocodeConfidence.toFixed(2),
     locscore_nearest_station: result.nearestStation ?? '',
     locscore_transit_distance_m: result.transitDistanceMetres === null ? '' : String(Math.round(result.transitDistanceMetres)),
     locscore_competitor_count: String(result.competitorCount),

@@ -93,12 +93,19 @@ export function isStopError(error: LocScoreError): boolean {
   );
 }
 
-/** The error cells of a row: the API code and message, with each invalid field of a 400. */
+/**
+ * The error cells of a row: the API code and message, with each invalid
+ * field of a 400, and the candidate places of an `address_ambiguous` (or the
+ * "did you mean" near misses of an `address_not_found`):
+ * `… | candidates: Landstrasse 92, 9490 Vaduz (47.149742, 9.512241); …`.
+ */
 function rowError(error: LocScoreError): NonNullable<RowOutcome['error']> {
   let message = error.message;
   if (error instanceof BadRequestError) {
     const details = error.fields.map((issue) => `${issue.field}: ${issue.message}`).filter((detail) => !message.includes(detail));
     if (details.length > 0) message = `${message} (${details.join('; ')})`;
+    const places = error.candidates.map((c) => `${c.matchedAddress} (${c.lat.toFixed(6)}, ${c.lng.toFixed(6)})`);
+    if (places.length > 0) message = `${message} | ${error.code === 'address_ambiguous' ? 'candidates' : 'did you mean'}: ${places.join('; ')}`;
   }
   return { code: error.code, message, requestId: error.requestId };
 }

@@ -16,6 +16,7 @@ export interface RegionImportOptions {
   ratings?: string | undefined;
   census?: string | undefined;
   name?: string | undefined;
+  boundary?: string | undefined;
   out?: string | undefined;
   force?: boolean | undefined;
   json?: boolean | undefined;
@@ -34,6 +35,11 @@ function printManifest(terminal: Terminal, manifest: RegionManifest, outDir: str
   terminal.stdout.write(`${terminal.out.bold(manifest.name)}${manifest.sample ? terminal.out.yellow(' (SAMPLE DATA)') : ''}  ${outDir}\n`);
   terminal.stdout.write(renderTable(['KIND', 'COUNT'], rows));
   terminal.stdout.write(`bbox ${manifest.bbox.join(', ')}\ncreated ${manifest.createdAt}\n`);
+  const coverage = manifest.coverage;
+  if (coverage !== undefined) {
+    const what = coverage.source === 'boundary' ? `${coverage.name ?? ''} (${coverage.areaId ?? ''})` : `${coverage.source} box ${coverage.bbox.join(', ')}`;
+    terminal.stdout.write(`covers ${what}\n`);
+  }
   if (manifest.attribution) terminal.stdout.write(`attribution ${manifest.attribution}\n`);
 }
 
@@ -60,9 +66,10 @@ function progressReporter(terminal: Terminal, first: string): { onProgress: (eve
 }
 
 /**
- * `locscore region import --osm <file> [--gtfs <zip|dir>]... --out <dir>`:
- * builds a region pack with the engine's importers, progress on stderr,
- * then the counts (or the manifest with `--json`) on stdout.
+ * `locscore region import --osm <file> [--gtfs <zip|dir>]... [--boundary <relation>] --out <dir>`:
+ * builds a region pack with the engine's importers, progress on stderr (with
+ * what was left out outside the covered area, and warnings such as a box
+ * wider than 10°), then the counts (or the manifest with `--json`) on stdout.
  *
  * @returns exit code 0
  * @throws CliError (exit 2) for a missing `--osm` or `--out`; `RegionPackError` (exit 2) for bad input files
@@ -81,6 +88,7 @@ export async function runRegionImport(options: RegionImportOptions, terminal: Te
       ...(options.ratings ? { ratings: resolve(options.ratings) } : {}),
       ...(options.census ? { census: resolve(options.census) } : {}),
       name,
+      ...(options.boundary ? { boundary: options.boundary } : {}),
       out,
       force: options.force === true,
       onProgress: progress.onProgress,
@@ -89,6 +97,9 @@ export async function runRegionImport(options: RegionImportOptions, terminal: Te
     progress.stop();
   }
   note(terminal, terminal.err.green(`Imported ${report.manifest.name} in ${(report.durationMs / 1000).toFixed(1)} s`));
+  const outside = Object.entries(report.leftOut).map(([layer, count]) => `${count} ${layer}`);
+  if (outside.length > 0) note(terminal, `Left out, outside the covered area: ${outside.join(', ')}`);
+  for (const warning of report.warnings) note(terminal, terminal.err.yellow(`Warning: ${warning}`));
   printManifest(terminal, report.manifest, report.outDir, options.json);
   return EXIT.ok;
 }

@@ -57,6 +57,20 @@ describe('renderCard', () => {
     expect(card).not.toContain('SAMPLE DATA');
   });
 
+  it('shows the matched address under the header only when it differs from the input, and warns under 0.8 confidence', () => {
+    const same = { ...result, meta: { ...result.meta, matchedAddress: 'Städtle 38, 9490 Vaduz', geocodePrecision: 'address_point' as const, geocodeConfidence: 1 } };
+    expect(renderCard(same, plain, { address: 'städtle 38 9490 vaduz' })).not.toContain('Matched as');
+    const card = renderCard(same, plain, { address: 'Staedtle 38' });
+    expect(card).toContain('(Coffee)\nMatched as Städtle 38, 9490 Vaduz (address_point)\n'.replace('(Coffee)', 'Staedtle 38'));
+    expect(card).not.toContain('confidence');
+    const street = { ...result, meta: { ...same.meta, matchedAddress: 'Städtle, 9490 Vaduz', geocodePrecision: 'street' as const, geocodeConfidence: 0.5 } };
+    expect(renderCard(street, plain, { address: 'Städtle 99, Vaduz' })).toContain(
+      '⚠ Geocoding confidence 0.50: check that this is the place you mean before relying on the score.',
+    );
+    const edge = { ...result, meta: { ...same.meta, geocodeConfidence: 0.8 } };
+    expect(renderCard(edge, plain, { address: 'Städtle 38, 9490 Vaduz' })).not.toContain('⚠');
+  });
+
   it('colours only when the style has a colour level', () => {
     expect(renderCard(result, coloured)).toContain('\u001b[');
   });

@@ -29,11 +29,42 @@ function scoreColour(style: ChalkInstance, score: number): ChalkInstance {
   return score >= 7 ? style.green : score >= 5 ? style.yellow : style.red;
 }
 
+/** Below this `meta.geocodeConfidence` the card warns that the place may not be the one meant. */
+export const LOW_GEOCODE_CONFIDENCE = 0.8;
+
+/** Letters and digits only, lower case: `Städtle 38, 9490 Vaduz` and `städtle 38 9490 vaduz` compare equal. */
+function comparable(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * The card's geocoding lines: the matched address when it differs from the
+ * address as asked, and a warning when `meta.geocodeConfidence` is under
+ * {@link LOW_GEOCODE_CONFIDENCE}.
+ */
+function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string | undefined): string[] {
+  const meta = result.meta;
+  const lines: string[] = [];
+  const matched = meta?.matchedAddress;
+  if (matched !== undefined && (asked === undefined || comparable(matched) !== comparable(asked))) {
+    lines.push(`Matched as ${style.bold(matched)}${meta?.geocodePrecision ? ` (${meta.geocodePrecision})` : ''}`);
+  }
+  const confidence = meta?.geocodeConfidence;
+  if (confidence !== undefined && confidence < LOW_GEOCODE_CONFIDENCE) {
+    lines.push(
+      style.yellow(`⚠ Geocoding confidence ${confidence.toFixed(2)}: check that this is the place you mean before relying on the score.`),
+    );
+  }
+  return lines;
+}
+
 /**
  * Renders a score result as the human card printed on a terminal: overall
  * score with PASS/FAIL, the story, bars for transit / competitor / market fit,
  * the nearest rapid-transit station and its distance, competitors, insights,
- * the matched address and region, and a SAMPLE DATA banner when
+ * the matched address and region (and, under the header, the matched
+ * address when it differs from the input and a warning when the geocoding
+ * confidence is under 0.8), and a SAMPLE DATA banner when
  * `meta.region.sample` is true. Plain text when `style` has level 0.
  *
  * @param result - the API's score result
@@ -56,6 +87,7 @@ export function renderCard(
   if (context.address || label) {
     lines.push(style.bold([context.address, label ? `(${label})` : ''].filter(Boolean).join(' ')));
   }
+  lines.push(...geocodeLines(result, style, context.address));
   const colour = scoreColour(style, result.score);
   const verdict = result.passed ? style.green.bold('PASS') : style.red.bold('FAIL');
   lines.push(`${colour.bold(`${result.score.toFixed(1)} / 10`)}  ${verdict}  ${style.bold(result.story)}`);

@@ -1,4 +1,4 @@
-import { AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
+import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
 import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -20,7 +20,7 @@ export interface Metrics {
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   /** `locscore_http_request_duration_seconds{method,route,status}`. */
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
-  /** `locscore_scoring_duration_seconds{outcome}`, outcome `ok`, `address_not_found` or `error` (sync and async). */
+  /** `locscore_scoring_duration_seconds{outcome}`, outcome `ok`, `address_not_found`, `address_ambiguous` or `error` (sync and async). */
   readonly scoringDuration: Histogram<'outcome'>;
   /** `locscore_quota_rejections_total{plan}`: 429 `quota_exceeded` answers. */
   readonly quotaRejections: Counter<'plan'>;
@@ -186,7 +186,7 @@ export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEng
         stop({ outcome: 'ok' });
         return result;
       } catch (error) {
-        stop({ outcome: error instanceof AddressNotFoundError ? 'address_not_found' : 'error' });
+        stop({ outcome: error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError ? error.code : 'error' });
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { AddressNotFoundError } from '@locscore/engine';
+import { AddressAmbiguousError, AddressNotFoundError } from '@locscore/engine';
 import { PLAN_QUOTAS, RequestId, type QueuedAck, type RequestStatus, type ScoreRequest, type ScoreResult } from '@locscore/schema';
 import { Router, type Request, type Response } from 'express';
 import { apiKeyOf, authenticate } from '../auth/authenticate.js';
@@ -68,8 +68,8 @@ async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: Sc
     result = { ...scored, meta: { ...scored.meta, requestId } };
   } catch (error) {
     setQuotaHeaders(res, { limit, used: await store.usage.used(key.id, period.start), period });
-    if (error instanceof AddressNotFoundError) {
-      throw new ApiError('address_not_found', error.message, { field: 'address', reason: error.reason });
+    if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) {
+      throw new ApiError(error.code, error.message, { ...error.details });
     }
     requestLog(req, res)?.error({ err: error }, 'scoring failed');
     await recordFailure(config, req, res, { id: requestId, keyId: key.id, body: request });

@@ -1,4 +1,4 @@
-import { AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
+import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
 import type { RequestError, ScoreResult, WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -213,8 +213,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       const result = { ...scored, meta: { ...scored.meta, requestId } };
       await finish(requestId, request.keyId, request.periodStart, { result });
     } catch (error) {
-      if (error instanceof AddressNotFoundError) {
-        await finish(requestId, request.keyId, request.periodStart, { error: { code: 'address_not_found', message: error.message } });
+      if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) {
+        await finish(requestId, request.keyId, request.periodStart, { error: { code: error.code, message: error.message } });
         return;
       }
       logger.warn({ requestId, attempt, err: error }, 'scoring attempt failed');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AddressNotFoundError, PACK_FORMAT_VERSION, type RegionManifest, type ScoringEngine } from '@locscore/engine';
+import { AddressAmbiguousError, AddressNotFoundError, PACK_FORMAT_VERSION, type RegionManifest, type ScoringEngine } from '@locscore/engine';
 import { PASS_THRESHOLD, roundScore, storyFor, type ScoreResult } from '@locscore/schema';
 
 /** A manifest for the fake region (only `regions.length` matters to the server). */
@@ -16,6 +16,13 @@ export const FAKE_MANIFEST: RegionManifest = {
 
 /** Address that the fake engine cannot locate. */
 export const UNKNOWN_ADDRESS = '1 Nowhere Lane';
+/** Address that the fake engine finds in two towns (AddressAmbiguousError). */
+export const AMBIGUOUS_ADDRESS = 'Landstrasse 92';
+/** The two places of {@link AMBIGUOUS_ADDRESS}. */
+export const AMBIGUOUS_CANDIDATES = [
+  { matchedAddress: 'Landstrasse 92, 9490 Vaduz', lat: 47.14974, lng: 9.51224, region: 'Fake Town', precision: 'address_point' as const },
+  { matchedAddress: 'Landstrasse 92, 9491 Ruggell', lat: 47.23682, lng: 9.52027, region: 'Fake Town', precision: 'address_point' as const },
+];
 /** Address on which the fake engine always faults (not AddressNotFoundError). */
 export const FAULTY_ADDRESS = '13 Faulty Road';
 
@@ -30,6 +37,7 @@ export function fakeEngine(): ScoringEngine & { calls: number } {
     async score({ address, category }: { address: string; category: string }): Promise<ScoreResult> {
       engine.calls += 1;
       if (address === UNKNOWN_ADDRESS) throw new AddressNotFoundError(address, 'no street named "Nowhere Lane"');
+      if (address === AMBIGUOUS_ADDRESS) throw new AddressAmbiguousError(address, '"Landstrasse 92" is in 2 places; add the municipality or postcode', AMBIGUOUS_CANDIDATES);
       if (address === FAULTY_ADDRESS) throw new Error('index corrupted');
       const digest = createHash('sha256').update(`${address}|${category}`).digest();
       const score = roundScore((digest[0] ?? 0) / 25.5);

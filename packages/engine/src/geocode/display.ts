@@ -11,11 +11,13 @@ export interface DisplayParts {
   address?: AddressPoint;
   /** Postal code to show when the address has none (normalised key of one of the entry's postcodes). */
   postcodeKey?: string;
+  /** State or province to show when neither the address nor its street names one (the region's only state). */
+  regionState?: string;
   style: AddressStyle;
 }
 
 /** The parts of {@link DisplayParts} that depend on what matched (the geocoder supplies the entry and style). */
-export type DisplayDetails = Omit<DisplayParts, 'entry' | 'style'>;
+export type DisplayDetails = Omit<DisplayParts, 'entry' | 'style' | 'regionState'>;
 
 /** The entry's postcode to display: the given key if the entry has it, else its most common one. */
 function entryPostcode(entry: StreetEntry, key: string | undefined): string | undefined {
@@ -46,7 +48,7 @@ export function formatMatchedAddress(parts: DisplayParts): string {
   const { entry, address } = parts;
   const street = address?.street.trim() ?? entry.name;
   const city = address?.city?.trim() ?? entry.city;
-  const state = address?.state?.trim() ?? entry.state;
+  const state = address?.state?.trim() ?? entry.state ?? parts.regionState;
   const postcode = address?.postcode?.trim() ?? entryPostcode(entry, parts.postcodeKey);
   const number = parts.housenumber;
   if (parts.style === 'street-first') {

@@ -38,17 +38,20 @@ export function contractUmlauts(word: string): string {
 
 /**
  * Folded comparison key of a municipality name: {@link foldText} with
- * `saint`/`st` and `sainte`/`ste` made equal, umlaut transliterations
- * contracted, and a trailing parenthesised note dropped (`Balzers (FL)` = `Balzers`).
+ * `saint`/`st`/`sankt` and `sainte`/`ste` made equal, umlaut transliterations
+ * contracted, a trailing parenthesised note dropped (`Balzers (FL)` = `Balzers`)
+ * and a trailing `City` after a name dropped (`New York City` = `New York`,
+ * `Quebec City` = `Québec`).
  *
  * @param city - e.g. `Montréal`, `St-Laurent`, `Balzers (FL)`
  * @returns e.g. `montreal`, `saint laurent`, `triesen`
  */
 export function normalizeCity(city: string): string {
-  return foldText(city.includes('(') ? city.replace(/\s*\([^)]*\)\s*$/u, '') : city)
+  const words = foldText(city.includes('(') ? city.replace(/\s*\([^)]*\)\s*$/u, '') : city)
     .split(' ')
-    .map((word) => (word === 'st' ? 'saint' : word === 'ste' ? 'sainte' : contractUmlauts(word)))
-    .join(' ');
+    .map((word) => (word === 'st' || word === 'sankt' ? 'saint' : word === 'ste' ? 'sainte' : contractUmlauts(word)));
+  if (words.length > 1 && words[words.length - 1] === 'city') words.pop();
+  return words.join(' ');
 }
 
 /**

@@ -10,8 +10,8 @@ function address(street: string, housenumber: string, lat: number, lng: number, 
   return { street, housenumber, lat, lng, osmId: `n${nextId}`, ...extra };
 }
 
-const vaduz = { city: 'Vaduz', postcode: '9490' };
-const triesen = { city: 'Triesen', postcode: '9495' };
+const vaduz = { city: 'Vaduz', postcode: '9490', country: 'LI' };
+const triesen = { city: 'Triesen', postcode: '9495', country: 'LI' };
 const brossard = { city: 'Brossard', postcode: 'J4Y 2P4', state: 'QC' };
 const newYork = { city: 'New York', state: 'NY' };
 
@@ -63,7 +63,9 @@ const interpolations: InterpolationLine[] = [
 ];
 
 const region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'> = { addresses, streets, interpolations };
-const geocoder = createGeocoder(region);
+const full = createGeocoder(region);
+/** The match, or null when the outcome is not `matched`. */
+const geocoder = { geocode: (text: string) => { const outcome = full.geocode(text); return outcome.status === 'matched' ? outcome.match : null; } };
 
 const byKey = (street: string, number: string, city: string): AddressPoint => {
   const found = addresses.find((a) => a.street === street && a.housenumber === number && a.city === city);
@@ -121,10 +123,15 @@ describe('createGeocoder: exact address points under many spellings', () => {
     });
   }
 
-  it('lowers confidence when the number exists on two equally named streets', () => {
-    const either = geocoder.geocode('1239 Gouin, Montréal');
-    expect(either?.precision).toBe('address_point');
-    expect(either?.confidence).toBeLessThan(0.8);
+  it('answers ambiguous when the number exists on two equally named streets and nothing chooses', () => {
+    const either = full.geocode('1239 Gouin, Montréal');
+    expect(either.status).toBe('ambiguous');
+    expect(either.status === 'ambiguous' ? either.candidates.map((c) => c.matchedAddress) : []).toEqual([
+      '1239 Boulevard Gouin Est, Montréal, QC H2C 1B3',
+      '1239 Boulevard Gouin Ouest, Montréal, QC H4J 1A1',
+    ]);
+    // The postcode chooses.
+    expect(geocoder.geocode('1239 Gouin, H2C 1B3')?.matchedAddress).toBe('1239 Boulevard Gouin Est, Montréal, QC H2C 1B3');
     expect(geocoder.geocode('1239 boulevard Gouin Est, Montréal')?.confidence).toBe(1);
     expect(geocoder.geocode('1239 Gouin Est, Montréal')?.confidence).toBeGreaterThan(0.9);
   });
@@ -163,10 +170,30 @@ describe('createGeocoder: towns', () => {
     expect(geocoder.geocode('Städtle 38, Triesen')).toBeNull();
   });
 
-  it('accepts a town the region does not know, with lower confidence', () => {
-    const match = geocoder.geocode('Städtle 38, Oberland');
-    expect(match?.precision).toBe('address_point');
-    expect(match?.confidence).toBeLessThan(0.9);
+  it('answers not found for a town the region does not know, suggesting the street where it is', () => {
+    const outcome = full.geocode('Städtle 38, Oberland');
+    expect(outcome).toMatchObject({ status: 'not_found', reason: 'no municipality "Oberland"', unheld: [{ component: 'municipality', value: 'Oberland' }] });
+    expect(outcome.status === 'not_found' ? outcome.candidates.map((c) => c.matchedAddress) : []).toEqual(['Städtle 38, 9490 Vaduz']);
+  });
+});
+
+describe('createGeocoder: other OSM names of a street', () => {
+  const sixth = [1_000, 1_002].map((n) => address('6th Avenue', String(n), 40.75 + n * 0.00001, -73.99, { city: 'New York', postcode: '10036', state: 'NY' }));
+  const ways: Street[] = [
+    { name: '6th Avenue', altNames: ['Avenue of the Americas'], city: 'New York', lines: [[{ lat: 40.76, lng: -73.99 }, { lat: 40.77, lng: -73.99 }]] },
+    { name: 'Kirchstrasse', altNames: ['Alte Landstrasse', 'Rue de l’Église'], city: 'Vaduz', lines: [[{ lat: 47.14, lng: 9.52 }, { lat: 47.141, lng: 9.521 }]] },
+  ];
+  const named = createGeocoder({ addresses: [...sixth, address('Kirchstrasse', '4', 47.1405, 9.5205, vaduz)], streets: ways, interpolations: [] });
+  const find = (text: string) => {
+    const outcome = named.geocode(text);
+    return outcome.status === 'matched' ? outcome.match : null;
+  };
+
+  it('finds a street by its alt_name, old_name or name:* and writes the main name', () => {
+    expect(find('1000 Avenue of the Americas, New York, NY')).toMatchObject({ precision: 'address_point', matchedAddress: '1000 6th Avenue, New York, NY 10036' });
+    expect(find('1002 Ave of the Americas')?.matchedAddress).toBe('1002 6th Avenue, New York, NY 10036');
+    expect(find('Alte Landstrasse 4, Vaduz')).toMatchObject({ precision: 'address_point', matchedAddress: 'Kirchstrasse 4, 9490 Vaduz' });
+    expect(find('4 rue de l’Église, Vaduz')?.matchedAddress).toBe('Kirchstrasse 4, 9490 Vaduz');
   });
 });
 

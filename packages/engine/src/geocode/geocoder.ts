@@ -1,75 +1,32 @@
-import type { GeocodePrecision } from '@locscore/schema';
+import { GEOCODE_PRECISIONS, type GeocodePrecision } from '@locscore/schema';
+import { areaIndexOf } from '../region/area-index.js';
+import { coverageTest } from '../region/coverage.js';
 import type { AddressPoint, LatLng, RegionData } from '../region/types.js';
+import { groupSameAddress } from './address-groups.js';
+import { CONFIDENCE, geocodeConfidence } from './confidence.js';
 import type { AddressStyle, DisplayDetails } from './display.js';
 import { formatMatchedAddress } from './display.js';
-import { foldText, normalizePostcode } from './fold.js';
+import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
-import { analyzeStreet, type StreetParts } from './normalize-street.js';
+import { nearMisses } from './near-miss.js';
+import { analyzeStreet } from './normalize-street.js';
 import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
-import { buildStreetEntries, exactKey, looseKey, newRegionSpellings, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
+import { compare, describeUnheld, mergeProfiles, RegionPlaces, type PlaceProfile, type QueryPlace } from './places.js';
+import { buildStreetEntries, exactKey, newRegionSpellings, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
+import { fullKey, StreetIndex, type Candidate, type NameTier } from './street-index.js';
 import { DIRECTIONS, STREET_TYPES } from './street-words.js';
-import { TypoIndex } from './typo-index.js';
-import type { GeocodeMatch, Geocoder, ParsedAddress } from './types.js';
+import type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress } from './types.js';
 
-/** Shortest folded street core (letters and digits, no spaces) for which one typo is tolerated. */
-export const MIN_TYPO_LENGTH = 6;
+export { MIN_TYPO_LENGTH } from './street-index.js';
+export { CONFIDENCE } from './confidence.js';
 
-/**
- * Confidence factors (0-1), multiplied together. Precision: an exact address
- * 1, interpolated 0.8, street 0.5. Name: exact 1; the same core with the type
- * or direction missing on one side 0.9-0.95, with the type in the other
- * language (`rue`/`street`) 0.9; one typo
- * ×0.85. Town: city or postcode matched 1; none given 0.95; a city unknown to
- * the region 0.85; the postcode contradicting a matched city ×0.9. Several
- * equally good streets (e.g. `1239 Gouin` when `Gouin Est` and `Gouin Ouest`
- * both have a 1239, or a street fallback among several) ×0.8.
- */
-export const CONFIDENCE = {
-  precision: { address_point: 1, interpolated: 0.8, street: 0.5, approximate: 0.4 } satisfies Record<GeocodePrecision, number>,
-  missingType: 0.95,
-  translatedType: 0.9,
-  missingDirection: 0.9,
-  typo: 0.85,
-  noTownGiven: 0.95,
-  unknownTown: 0.85,
-  postcodeContradicts: 0.9,
-  ambiguous: 0.8,
-} as const;
+/** At most this many candidates in an `ambiguous` answer (the API contract's limit). */
+export const MAX_AMBIGUOUS = 5;
+/** At most this many "did you mean" candidates in a `not_found` answer. */
+export const MAX_SUGGESTIONS = 3;
 
-/**
- * Street types that name the same street in English and French (Montréal
- * signs both: `Rue Sainte-Catherine Ouest` = `Sainte-Catherine Street West`,
- * `Chemin de la Côte-des-Neiges` = `Côte-des-Neiges Road`). Any other pair of
- * different types (`5th Avenue` / `5th Street`) names different streets.
- */
-const EQUIVALENT_TYPES: ReadonlySet<string> = new Set(
-  [
-    ['rue', 'street'],
-    ['chemin', 'road'],
-    ['route', 'road'],
-    ['route', 'highway'],
-    ['autoroute', 'highway'],
-    ['place', 'square'],
-    ['place', 'platz'],
-    ['strasse', 'street'],
-  ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
-);
-
-/** A street that matched the query's name, and how well. */
-interface Candidate {
-  entry: StreetEntry;
-  nameScore: number;
-}
-
-/** Candidates of one town tier, with the town factor they share. */
-interface RankedCandidates {
-  candidates: Candidate[];
-  townFactor: number;
-}
-
-/** How the query's town relates to a street: 2 matches, 1 cannot tell, 0 contradicts. */
-type TownTier = 0 | 1 | 2;
+const TIERS: readonly NameTier[] = ['exact', 'loose', 'typo'];
 
 /**
  * Display order for a street: North American (`350 5th Avenue, New York, NY
@@ -77,7 +34,7 @@ type TownTier = 0 | 1 | 2;
  * code; continental European (`Städtle 38, 9490 Vaduz`) when they carry only
  * 4-digit postcodes (Switzerland, Liechtenstein, Austria) and no state; else
  * null: (5 digits are both US ZIP codes and German or French postcodes) the
- * order the query was written in. Computed once per street.
+ * order the query was written in.
  */
 function styleOfEntry(entry: StreetEntry): AddressStyle | null {
   if (entry.state !== undefined) return 'number-first';
@@ -90,63 +47,81 @@ function styleOfEntry(entry: StreetEntry): AddressStyle | null {
 /** Query pieces derived once per lookup. */
 interface Query {
   parsed: ParsedAddress;
-  cityKey?: string;
-  postcodeKey?: string;
+  place: QueryPlace;
+  /** The input named a municipality or a postcode. */
+  townGiven: boolean;
   style: AddressStyle;
+  /** House-number keys to look up (`12a`, `12`), empty without a number. */
+  numberKeys: string[];
+  /** The number's integer value, for interpolation. */
+  numberValue?: number;
 }
 
-function addAll(map: Map<string, StreetEntry[]>, key: string, entry: StreetEntry): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [entry]);
-  else if (!list.includes(entry)) list.push(entry);
+/** A located candidate before it becomes a {@link GeocodeMatch}. */
+interface Located {
+  at: LatLng;
+  precision: GeocodePrecision;
+  candidate: Candidate;
+  display: DisplayDetails;
+  /** Written components the data could not confirm. */
+  unconfirmed: number;
+  /** The municipalities (keys) of this candidate, to tell towns apart. */
+  towns: ReadonlySet<string>;
+  /** The street was written exactly as the data writes it (breaks ties between names that fold alike: `Bodastrasse`/`Bödastrasse`). */
+  verbatim?: boolean;
+}
+
+/** The answer of one name tier: an outcome, or the candidates ruled out by a component (for "did you mean"). */
+interface TierResult {
+  outcome: GeocodeOutcome | null;
+  ruledOut: Located[];
+}
+
+function rankOf(located: Located): [number, number] {
+  return [located.candidate.nameScore, -located.unconfirmed];
+}
+
+function compareRank(a: Located, b: Located): number {
+  const [scoreA, unconfirmedA] = rankOf(a);
+  const [scoreB, unconfirmedB] = rankOf(b);
+  return scoreB - scoreA || unconfirmedB - unconfirmedA || Number(b.verbatim === true) - Number(a.verbatim === true);
+}
+
+/** Lower case, NFC, single spaces: how a street was written, for {@link Located.verbatim}. */
+function written(text: string | undefined): string {
+  return (text ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
- * Name score of a street found by its core words only: the type and the
- * directions must not contradict (a missing one on either side is allowed).
- */
-function looseScore(query: StreetParts, entry: StreetParts): number | null {
-  let score = 1;
-  const queryDirections = query.directions.join(',');
-  const entryDirections = entry.directions.join(',');
-  if (queryDirections !== entryDirections) {
-    if (queryDirections !== '' && entryDirections !== '') return null;
-    score *= CONFIDENCE.missingDirection;
-  }
-  if (query.type !== entry.type) {
-    if (query.type === null || entry.type === null) score *= CONFIDENCE.missingType;
-    else if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
-    else return null;
-  }
-  return score;
-}
-
-/**
- * Builds a geocoder over one region, indexing its streets once: by exact
- * normalised name (core, type, directions; with and without French
- * articles), by core name alone, and by one-edit typo variants (see
- * `TypoIndex`). Each lookup then costs a few map lookups plus a binary
- * search on the matched street's numbers, independent of the region's size.
+ * Builds a geocoder over one region, indexing its streets once (see
+ * `StreetIndex`) and the places its data knows (`RegionPlaces`: every
+ * address's municipality names, postcodes, state and country, from its tags
+ * and the boundaries holding it).
  *
- * Matching rules, in order:
- * 1. the street: exact normalised name; else the same core name with the
- *    type or direction missing or (scored lower) another type; else one typo
- *    (restricted Damerau-Levenshtein ≤ 1) for cores of at least
- *    {@link MIN_TYPO_LENGTH} characters. A street named with a wrong town is
- *    never preferred: streets whose municipality or postcode matches the
- *    query come first; streets of another known municipality are dropped
- *    unless the postcode matches; a missing or unknown town is accepted.
- * 2. the number: an exact house number (`address_point`), never another one;
- * 3. else interpolation along an `addr:interpolation` way, or between the
- *    nearest lower and higher mapped numbers (`interpolated`, caps in `interpolate.ts`);
- * 4. else the street's representative point (`street`);
- * 5. else null.
+ * Rules (`docs/geocoding.md`), in order:
+ * 1. every component the input names (municipality, postcode, state or
+ *    province, country) must be held by the region's data, else
+ *    `not_found` with `unheld`;
+ * 2. the street: exact name or other OSM name, else loose, else one typo
+ *    (`StreetIndex`); a tier is left for the next only when nothing in it fits;
+ * 3. the number: the objects carrying it on that street are one civic
+ *    address when within 200 m (`groupSameAddress`); a candidate whose
+ *    municipality, postcode, state or country contradicts the input is ruled
+ *    out (never the same street in another town); candidates with more
+ *    confirmed components rank first; several equally good → `ambiguous`;
+ * 4. else interpolation on the street (`interpolate.ts`), else the street's
+ *    point, under the same rules;
+ * 5. else `not_found`, with the ruled-out candidates or streets one or two
+ *    letters off as "did you mean".
+ * A point outside the region's coverage is never answered.
  *
- * @param region - a loaded region (its `addresses`, `streets` and `interpolations` are read)
+ * @param region - a loaded region (`addresses`, `streets`, `interpolations`; `areas` and `manifest` when present)
  * @returns the geocoder
  * @throws TypeError naming `region` when it lacks those arrays
  */
-export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'>): Geocoder {
+export function createGeocoder(
+  region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'> & Partial<Pick<RegionData, 'areas' | 'manifest'>>,
+): Geocoder {
   if (
     typeof region !== 'object' ||
     region === null ||
@@ -157,164 +132,229 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
     throw new TypeError('region: must have addresses, streets and interpolations arrays');
   }
   const spellings = newRegionSpellings();
-  const entries = buildStreetEntries(region, spellings);
-  const exact = new Map<string, StreetEntry[]>();
-  const loose = new Map<string, StreetEntry[]>();
-  const typos = new TypoIndex<StreetEntry>();
-  const knownCities = new Set<string>();
-  const cityOfPostcode = new Map<string, string>();
-  const styles = new Map<StreetEntry, AddressStyle | null>();
-  for (const entry of entries) {
-    styles.set(entry, styleOfEntry(entry));
-    addAll(exact, exactKey(entry.parts), entry);
-    addAll(exact, exactKey(entry.parts, true), entry);
-    addAll(loose, looseKey(entry.parts), entry);
-    addAll(loose, looseKey(entry.parts, true), entry);
-    const key = looseKey(entry.parts);
-    if (key.length >= MIN_TYPO_LENGTH) typos.add(key, entry);
-    if (entry.cityKey !== '') knownCities.add(entry.cityKey);
-    for (const postcode of entry.postcodes.keys()) if (entry.cityKey !== '') cityOfPostcode.set(postcode, entry.cityKey);
-  }
+  const places = new RegionPlaces(region);
+  const entries = buildStreetEntries(region, (postcode) => places.cityOf(postcode), spellings);
+  const index = new StreetIndex(entries, spellings);
+  const styles = new Map<StreetEntry, AddressStyle | null>(entries.map((entry) => [entry, styleOfEntry(entry)]));
+  const inCoverage = coverageOf(region);
+  const entryProfiles = new Map<StreetEntry, PlaceProfile>();
 
-  const findByName = (parts: StreetParts): Candidate[] => {
-    const key = exactKey(parts);
-    const keyWithArticles = exactKey(parts, true);
-    const byKey = exact.get(key);
-    const byKeyWithArticles = keyWithArticles === key ? undefined : exact.get(keyWithArticles);
-    // The usual case: one list, already without repeats.
-    if (byKeyWithArticles === undefined && byKey !== undefined) return byKey.map((entry) => ({ entry, nameScore: 1 }));
-    const found = new Map<StreetEntry, number>();
-    for (const entry of [...(byKey ?? []), ...(byKeyWithArticles ?? [])]) found.set(entry, 1);
-    if (found.size > 0) return [...found].map(([entry, nameScore]) => ({ entry, nameScore }));
-    const consider = (entry: StreetEntry, factor: number): void => {
-      const score = looseScore(parts, entry.parts);
-      if (score !== null && score * factor > (found.get(entry) ?? 0)) found.set(entry, score * factor);
+  /** A street's profile: its addresses' profiles merged; a street without addresses, its municipality and the areas at its point. */
+  const profileOfEntry = (entry: StreetEntry): PlaceProfile => {
+    const known = entryProfiles.get(entry);
+    if (known !== undefined) return known;
+    const addresses = new Set(entry.numbered.map((item) => item.address));
+    let profile: PlaceProfile;
+    if (addresses.size > 0) profile = mergeProfiles([...new Set([...addresses].map((address) => places.profileOf(address)))]);
+    else {
+      const at = streetRepresentativePoint(entry) ?? { lat: 0, lng: 0 };
+      const stand: AddressPoint = { ...at, housenumber: '', street: entry.name, osmId: '' };
+      if (entry.city !== undefined) stand.city = entry.city;
+      const areas = region.areas === undefined ? [] : areaIndexOf({ areas: region.areas }).containing(at).map((area) => area.id);
+      if (areas.length > 0) stand.areas = areas;
+      profile = places.profileOf(stand);
+    }
+    entryProfiles.set(entry, profile);
+    return profile;
+  };
+
+  const toMatch = (located: Located, query: Query, otherTowns: boolean): GeocodeMatch => ({
+    lat: located.at.lat,
+    lng: located.at.lng,
+    precision: located.precision,
+    matchedAddress: formatMatchedAddress({
+      entry: located.candidate.entry,
+      style: styles.get(located.candidate.entry) ?? query.style,
+      ...located.display,
+      ...(places.soleState === undefined ? {} : { regionState: places.soleState }),
+    }),
+    confidence: geocodeConfidence({
+      precision: located.precision,
+      nameScore: located.candidate.nameScore,
+      townGiven: query.townGiven,
+      unconfirmed: located.unconfirmed,
+      otherTowns,
+    }),
+  });
+
+  /** The best of some located candidates: one → matched, several equally good in different places → ambiguous. */
+  const choose = (located: Located[], query: Query, others: readonly Located[]): GeocodeOutcome | null => {
+    const inside = located.filter((item) => inCoverage(item.at));
+    if (inside.length === 0) return null;
+    inside.sort(compareRank);
+    const best = inside[0] as Located;
+    const top = inside.filter((item) => compareRank(item, best) === 0);
+    if (top.length > 1) {
+      const candidates = top.map((item) => toMatch(item, query, false)).sort((a, b) => (a.matchedAddress < b.matchedAddress ? -1 : 1));
+      const written = [query.parsed.street, query.parsed.housenumber].filter((piece) => piece !== undefined).join(' ');
+      return {
+        status: 'ambiguous',
+        reason: `"${written}" is in ${top.length} places; add the municipality or postcode`,
+        candidates: candidates.slice(0, 5),
+      };
+    }
+    const otherTowns = !query.townGiven && others.some((other) => ![...other.towns].some((town) => best.towns.has(town)));
+    return { status: 'matched', match: toMatch(best, query, otherTowns) };
+  };
+
+  /** Locates a query within one tier of street candidates. */
+  const resolveTier = (candidates: Candidate[], query: Query): TierResult => {
+    const ruledOut: Located[] = [];
+    const judge = (profile: PlaceProfile): { ok: boolean; unconfirmed: number } => {
+      const verdicts = compare(query.place, profile);
+      return { ok: !verdicts.includes('contradicts'), unconfirmed: verdicts.filter((verdict) => verdict === 'unknown').length };
     };
-    for (const key of new Set([looseKey(parts), looseKey(parts, true)])) {
-      for (const entry of loose.get(key) ?? []) consider(entry, 1);
-    }
-    if (found.size === 0 && looseKey(parts).length >= MIN_TYPO_LENGTH) {
-      for (const { values } of typos.near(looseKey(parts))) for (const entry of values) consider(entry, CONFIDENCE.typo);
-    }
-    return [...found].map(([entry, nameScore]) => ({ entry, nameScore }));
-  };
-
-  const townTier = (entry: StreetEntry, query: Query): TownTier => {
-    const postcodeMatches =
-      query.postcodeKey !== undefined &&
-      (entry.postcodes.has(query.postcodeKey) ||
-        // A Canadian postcode names one block face; its first three characters (the FSA) name the area.
-        (/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(query.postcodeKey) &&
-          [...entry.postcodes.keys()].some((known) => known.slice(0, 3) === query.postcodeKey?.slice(0, 3))));
-    if (query.parsed.region !== undefined && entry.state !== undefined && entry.state.toUpperCase() !== query.parsed.region) return 0;
-    if (query.cityKey !== undefined && entry.cityKey === query.cityKey) return 2;
-    if (postcodeMatches) return 2;
-    if (entry.cityKey === '') return 1;
-    if (query.cityKey !== undefined && knownCities.has(query.cityKey)) return 0;
-    if (query.postcodeKey !== undefined) {
-      const postcodeCity = cityOfPostcode.get(query.postcodeKey);
-      if (postcodeCity !== undefined && postcodeCity !== entry.cityKey) return 0;
-    }
-    return 1;
-  };
-
-  const rank = (candidates: Candidate[], query: Query): RankedCandidates | null => {
-    const tiers: [Candidate[], Candidate[], Candidate[]] = [[], [], []];
-    for (const candidate of candidates) tiers[townTier(candidate.entry, query)].push(candidate);
-    const order = (list: Candidate[]): Candidate[] =>
-      list.sort((a, b) => b.nameScore - a.nameScore || b.entry.numbered.length - a.entry.numbered.length);
-    if (tiers[2].length > 0) {
-      const contradicts =
-        query.postcodeKey !== undefined && query.cityKey !== undefined && tiers[2].every((c) => !c.entry.postcodes.has(query.postcodeKey ?? ''));
-      return { candidates: order(tiers[2]), townFactor: contradicts && tiers[2].some((c) => c.entry.postcodes.size > 0) ? CONFIDENCE.postcodeContradicts : 1 };
-    }
-    if (tiers[1].length > 0) {
-      const noTown = query.cityKey === undefined && query.postcodeKey === undefined;
-      return { candidates: order(tiers[1]), townFactor: noTown ? CONFIDENCE.noTownGiven : CONFIDENCE.unknownTown };
-    }
-    return null;
-  };
-
-  const resolve = (ranked: RankedCandidates, query: Query): GeocodeMatch | null => {
-    const { candidates, townFactor } = ranked;
-    const best = candidates[0];
-    if (best === undefined) return null;
-    const topScore = best.nameScore;
-    const top = candidates.filter((candidate) => candidate.nameScore === topScore);
-    const result = (precision: GeocodePrecision, at: LatLng, candidate: Candidate, display: DisplayDetails, ambiguous: boolean): GeocodeMatch => ({
-      lat: at.lat,
-      lng: at.lng,
-      precision,
-      matchedAddress: formatMatchedAddress({ entry: candidate.entry, style: styles.get(candidate.entry) ?? query.style, ...display }),
-      confidence:
-        Math.round(CONFIDENCE.precision[precision] * candidate.nameScore * townFactor * (ambiguous ? CONFIDENCE.ambiguous : 1) * 100) / 100,
-    });
-    const written = query.parsed.housenumber;
-    if (written !== undefined) {
-      const whole = written.toLowerCase().replace(/\s+/g, ' ').trim();
-      const parts = houseNumberParts(written);
-      const keys = [whole, ...parts.map((part) => part.key)];
-      const numberOn = (candidate: Candidate): AddressPoint | undefined =>
-        keys.map((key) => candidate.entry.byNumber.get(key)).find((address) => address !== undefined);
+    // 1. Mapped addresses with the number, grouped into civic addresses per street.
+    if (query.numberKeys.length > 0) {
+      const byStreet = new Map<string, Array<{ address: AddressPoint; item: Candidate }>>();
       for (const candidate of candidates) {
-        const address = numberOn(candidate);
-        if (address !== undefined) {
-          // e.g. `1239 Gouin` when both Gouin Est and Gouin Ouest have a 1239.
-          const ambiguous = top.some((other) => other !== candidate && other.nameScore === candidate.nameScore && numberOn(other) !== undefined);
-          return result('address_point', address, candidate, { housenumber: address.housenumber.trim(), address }, ambiguous);
+        const seen = new Set<AddressPoint>();
+        for (const key of query.numberKeys) {
+          for (const address of candidate.entry.byNumber.get(key) ?? []) {
+            if (seen.has(address)) continue;
+            seen.add(address);
+            const streetKey = exactKey(candidate.entry.parts);
+            const list = byStreet.get(streetKey);
+            if (list === undefined) byStreet.set(streetKey, [{ address, item: candidate }]);
+            else list.push({ address, item: candidate });
+          }
+          if (seen.size > 0) break;
         }
       }
-      const value = parseHouseNumber(written)?.value ?? parts[0]?.value;
-      if (value !== undefined) {
-        for (const candidate of candidates) {
-          for (const line of candidate.entry.interpolations) {
-            const at = interpolateAlongLine(line, value);
-            if (at !== null) return result('interpolated', at, candidate, { housenumber: written, postcodeKey: query.postcodeKey }, false);
-          }
-          const between = interpolateBetweenAddresses(candidate.entry.numbered, value);
-          if (between !== null) {
-            const { neighbour } = between;
-            const display = {
-              housenumber: written,
-              address: { ...neighbour, housenumber: written },
-            };
-            return result('interpolated', between, candidate, display, false);
-          }
+      const points: Located[] = [];
+      for (const found of byStreet.values()) {
+        for (const group of groupSameAddress(found)) {
+          const profile = mergeProfiles([...new Set(group.members.map((member) => places.profileOf(member.address)))]);
+          const verdict = judge(profile);
+          const own = group.members.find((member) => member.address === group.representative) ?? group.members[0];
+          if (own === undefined) continue;
+          const best = group.members.reduce((a, b) => (b.item.nameScore > a.item.nameScore ? b : a), own);
+          const located: Located = {
+            at: group.representative,
+            precision: 'address_point',
+            candidate: { entry: own.item.entry, nameScore: best.item.nameScore },
+            display: { housenumber: group.representative.housenumber.trim(), address: group.representative },
+            unconfirmed: verdict.unconfirmed,
+            towns: profile.cities,
+            verbatim: group.members.some((member) => written(member.address.street) === written(query.parsed.street)),
+          };
+          (verdict.ok ? points : ruledOut).push(located);
         }
+      }
+      if (points.length > 0) {
+        const others = candidates
+          .filter((candidate) => judge(profileOfEntry(candidate.entry)).ok)
+          .map((candidate) => ({ towns: profileOfEntry(candidate.entry).cities }) as Located);
+        const outcome = choose(points, query, others);
+        if (outcome !== null) return { outcome, ruledOut };
       }
     }
+    // 2. Interpolation, then the street's point, on the streets whose place fits.
+    const streets: Array<{ candidate: Candidate; unconfirmed: number; towns: ReadonlySet<string> }> = [];
+    const ruledOutStreets: Array<{ candidate: Candidate; towns: ReadonlySet<string> }> = [];
     for (const candidate of candidates) {
+      const profile = profileOfEntry(candidate.entry);
+      const verdict = judge(profile);
+      if (verdict.ok) streets.push({ candidate, unconfirmed: verdict.unconfirmed, towns: profile.cities });
+      else ruledOutStreets.push({ candidate, towns: profile.cities });
+    }
+    if (query.numberValue !== undefined) {
+      const value = query.numberValue;
+      const interpolated: Located[] = [];
+      for (const { candidate, unconfirmed, towns } of streets) {
+        const along = candidate.entry.interpolations.map((line) => interpolateAlongLine(line, value)).find((at) => at !== null) ?? null;
+        if (along !== null) {
+          interpolated.push({ at: along, precision: 'interpolated', candidate, display: { housenumber: query.parsed.housenumber, postcodeKey: query.place.postcodeKey }, unconfirmed, towns });
+          continue;
+        }
+        const between = interpolateBetweenAddresses(candidate.entry.numbered, value);
+        if (between !== null) {
+          const display = { housenumber: query.parsed.housenumber, address: { ...between.neighbour, housenumber: query.parsed.housenumber ?? '' } };
+          interpolated.push({ at: between, precision: 'interpolated', candidate, display, unconfirmed, towns });
+        }
+      }
+      const outcome = choose(interpolated, query, streets.map(({ towns }) => ({ towns }) as Located));
+      if (outcome !== null) return { outcome, ruledOut };
+    }
+    const streetPoints: Located[] = [];
+    for (const { candidate, unconfirmed, towns } of streets) {
       const at = streetRepresentativePoint(candidate.entry);
-      if (at !== null) {
-        const ambiguous = top.length > 1 && candidate.nameScore === topScore;
-        return result('street', at, candidate, { postcodeKey: query.postcodeKey }, ambiguous);
+      if (at !== null) streetPoints.push({ at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed, towns });
+    }
+    const outcome = choose(streetPoints, query, []);
+    if (outcome === null && ruledOut.length === 0) {
+      // Only now, on the way to "not found", the ruled-out streets' points (suggestions) are worth computing.
+      for (const { candidate, towns } of ruledOutStreets) {
+        const at = streetRepresentativePoint(candidate.entry);
+        if (at !== null) ruledOut.push({ at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed: 0, towns });
       }
     }
-    return null;
+    return { outcome, ruledOut };
   };
 
-  const lookup = (parsed: ParsedAddress, style: AddressStyle): GeocodeMatch | null => {
-    if (parsed.street === undefined) return null;
-    const query: Query = { parsed, style };
-    if (parsed.city !== undefined && parsed.city.trim() !== '') query.cityKey = spellings.cities.get(parsed.city);
-    if (parsed.postcode !== undefined) query.postcodeKey = normalizePostcode(parsed.postcode);
+  /** "Did you mean": streets one or two letters off, with the number where mapped. */
+  const nearStreets = (query: Query, name: string): GeocodeMatch[] => {
+    const found: Array<{ match: GeocodeMatch; fits: boolean }> = [];
+    for (const { key } of nearMisses(name, index.names(), MAX_SUGGESTIONS * 2)) {
+      for (const entry of index.byName(key)) {
+        const candidate: Candidate = { entry, nameScore: CONFIDENCE.typo };
+        const address = query.numberKeys.map((number) => entry.byNumber.get(number)?.[0]).find((item) => item !== undefined);
+        const at = address ?? streetRepresentativePoint(entry);
+        if (at === null || !inCoverage(at)) continue;
+        const located: Located =
+          address === undefined
+            ? { at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed: 0, towns: new Set() }
+            : { at, precision: 'address_point', candidate, display: { housenumber: address.housenumber.trim(), address }, unconfirmed: 0, towns: new Set() };
+        found.push({ match: toMatch(located, query, false), fits: !compare(query.place, profileOfEntry(entry)).includes('contradicts') });
+      }
+    }
+    // Those in the named town first, mapped addresses before streets.
+    found.sort((a, b) => Number(b.fits) - Number(a.fits) || GEOCODE_PRECISIONS.indexOf(a.match.precision) - GEOCODE_PRECISIONS.indexOf(b.match.precision));
+    return dedupe(found.map(({ match }) => match)).slice(0, MAX_SUGGESTIONS);
+  };
+
+  const lookup = (parsed: ParsedAddress, style: AddressStyle): GeocodeOutcome => {
+    if (parsed.street === undefined) return notFound('the address names no street');
+    const query = queryOf(parsed, style);
     const parts = spellings.streets.get(parsed.street);
-    if (parts.core.length === 0) return null;
-    const candidates = findByName(parts);
-    if (candidates.length === 0) return null;
-    const ranked = rank(candidates, query);
-    return ranked === null ? null : resolve(ranked, query);
+    if (parts.core.length === 0) return notFound('the address names no street');
+    const unheld = places.unheld(query.place, { city: parsed.city, postcode: parsed.postcode, state: parsed.region, country: parsed.country });
+    const tried = new Set<StreetEntry>();
+    const ruledOut: Located[] = [];
+    for (const tier of TIERS) {
+      const candidates = index.find(parts, tier, tried);
+      for (const candidate of candidates) tried.add(candidate.entry);
+      if (candidates.length === 0) continue;
+      if (unheld.length > 0) {
+        // Nothing here can fit; the same street elsewhere is only a suggestion.
+        const loose = resolveTier(candidates, { ...query, place: {}, townGiven: false });
+        const suggestions = loose.outcome?.status === 'matched' ? [loose.outcome.match] : loose.outcome?.status === 'ambiguous' ? loose.outcome.candidates : [];
+        return { status: 'not_found', reason: describeUnheld(unheld), candidates: suggestions.slice(0, MAX_SUGGESTIONS), unheld };
+      }
+      const result = resolveTier(candidates, query);
+      if (result.outcome !== null) return result.outcome;
+      ruledOut.push(...result.ruledOut);
+    }
+    if (unheld.length > 0) return { status: 'not_found', reason: describeUnheld(unheld), candidates: nearStreets(query, fullKey(parts)), unheld };
+    const written = [parsed.street, parsed.housenumber].filter((piece) => piece !== undefined).join(' ');
+    if (ruledOut.length > 0) {
+      const town = [parsed.postcode, parsed.city].filter((piece) => piece !== undefined).join(' ');
+      const where = [town, parsed.region, parsed.country].filter((piece) => piece !== undefined && piece !== '').join(', ');
+      const suggestions = dedupe(ruledOut.sort(compareRank).map((item) => toMatch(item, query, false)));
+      return notFound(`no ${written} in ${where}`, suggestions.slice(0, MAX_SUGGESTIONS));
+    }
+    return notFound(`no street named "${parsed.street}"`, nearStreets(query, fullKey(parts)));
   };
 
   return {
-    geocode(text: string): GeocodeMatch | null {
+    geocode(text: string): GeocodeOutcome {
       if (typeof text !== 'string') throw new TypeError('address: must be a string');
-      if (text.length > MAX_ADDRESS_LENGTH) return null;
+      if (text.length > MAX_ADDRESS_LENGTH) return notFound(`the address is longer than ${MAX_ADDRESS_LENGTH} characters`);
       const parsed = parseAddress(text);
       const style: AddressStyle =
         /^\s*(?:#|\d|apt|apartment|unit|suite|app|bureau|local)/i.test(text) || parsed.region !== undefined ? 'number-first' : 'street-first';
       const direct = lookup(parsed, style);
-      if (direct !== null || parsed.street === undefined || parsed.city !== undefined) return direct;
+      if (direct.status !== 'not_found' || parsed.street === undefined || parsed.city !== undefined || direct.candidates.length > 0) return direct;
       // Written without commas, the city may trail the street: `12 Main St Springfield`.
       const words = parsed.street.split(' ');
       for (let cut = 1; cut <= Math.min(3, words.length - 1); cut += 1) {
@@ -324,9 +364,51 @@ export function createGeocoder(region: Pick<RegionData, 'addresses' | 'streets' 
         if (!analyzeStreet(street).core.some((word) => /\p{L}{2}/u.test(word))) continue;
         const split = parseAddress(`${street}, ${city}`);
         const retry = lookup({ ...parsed, ...split, housenumber: split.housenumber ?? parsed.housenumber }, style);
-        if (retry !== null) return retry;
+        if (retry.status !== 'not_found') return retry;
       }
-      return null;
+      return direct;
     },
   };
+}
+
+function notFound(reason: string, candidates: GeocodeMatch[] = []): GeocodeOutcome {
+  return { status: 'not_found', reason, candidates, unheld: [] };
+}
+
+function dedupe(matches: GeocodeMatch[]): GeocodeMatch[] {
+  const seen = new Set<string>();
+  return matches.filter((match) => {
+    const key = `${match.matchedAddress}|${match.lat.toFixed(6)}|${match.lng.toFixed(6)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The query's components as comparison keys, and its number. */
+function queryOf(parsed: ParsedAddress, style: AddressStyle): Query {
+  const place: QueryPlace = {};
+  if (parsed.city !== undefined && parsed.city.trim() !== '') place.cityKey = normalizeCity(parsed.city);
+  if (parsed.postcode !== undefined) place.postcodeKey = normalizePostcode(parsed.postcode);
+  if (parsed.region !== undefined) place.state = parsed.region;
+  if (parsed.country !== undefined) place.country = parsed.country;
+  const query: Query = { parsed, place, townGiven: place.cityKey !== undefined || place.postcodeKey !== undefined, style, numberKeys: [] };
+  const written = parsed.housenumber;
+  if (written !== undefined) {
+    const whole = written.toLowerCase().replace(/\s+/g, ' ').trim();
+    const parts = houseNumberParts(written);
+    query.numberKeys = [...new Set([whole, ...parts.map((part) => part.key)])];
+    const value = parseHouseNumber(written)?.value ?? parts[0]?.value;
+    if (value !== undefined) query.numberValue = value;
+  }
+  return query;
+}
+
+
+/** The region's coverage test (always true for a region without a coverage record). */
+function coverageOf(region: Partial<Pick<RegionData, 'areas' | 'manifest'>>): (point: LatLng) => boolean {
+  const coverage = region.manifest?.coverage;
+  if (coverage === undefined) return () => true;
+  const boundary = coverage.areaId === undefined ? null : (region.areas?.find((area) => area.id === coverage.areaId) ?? null);
+  return coverageTest(coverage, boundary);
 }

@@ -8,4 +8,4 @@ export { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
 export { analyzeStreet, normalizeStreet, type StreetParts } from './normalize-street.js';
 export { foldText, normalizeCity, normalizePostcode } from './fold.js';
 export { MAX_NUMBER_SPAN, MAX_SPAN_METRES } from './interpolate.js';
-export type { GeocodeMatch, Geocoder, ParsedAddress } from './types.js';
+export type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress, UnheldComponent } from './types.js';

@@ -16,6 +16,13 @@ describe('normalizeStreet', () => {
     [['Boulevard Gouin Est', 'boul. Gouin E', 'Gouin Blvd East']],
     [['Route 132', 'Rte 132']],
     [['Austrasse', 'Austr.', 'Au-Strasse']],
+    [['Little West 12th Street', 'Little W 12th St', 'Little W. Twelfth Street', 'little west 12 st']],
+    [['St. Gallerstrasse', 'Sankt Gallerstrasse', 'Saint Gallerstrasse', 'St-Gallerstrasse']],
+    [['Sankt-Peter-Weg', 'St. Peter-Weg', 'St Peter Weg']],
+    [['West Twenty-First Street', 'W 21st St', 'West 21 Street']],
+    [['St Marks Place', 'Saint Marks Pl', 'Saint Marks Place']],
+    [['West Street', 'West St', 'West St.']],
+    [['North Avenue', 'North Ave']],
   ])('gives one key for %j', (spellings) => {
     const keys = new Set(spellings.map(normalizeStreet));
     expect([...keys]).toHaveLength(1);
@@ -27,6 +34,8 @@ describe('normalizeStreet', () => {
     ['St Laurent Blvd', 'Laurent Blvd'],
     ['5th Avenue', '6th Avenue'],
     ['Landstrasse', 'Landweg'],
+    ['Little West 12th Street', 'Little East 12th Street'],
+    ['West 21st Street', 'West 12th Street'],
   ])('keeps %s and %s apart', (a, b) => {
     expect(normalizeStreet(a)).not.toBe(normalizeStreet(b));
   });

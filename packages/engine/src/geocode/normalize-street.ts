@@ -1,5 +1,5 @@
 import { contractUmlauts, foldText } from './fold.js';
-import { ARTICLES, COMPOUND_SUFFIXES, DIRECTIONS, NUMERIC_ORDINAL, ORDINAL_WORDS, STREET_TYPES } from './street-words.js';
+import { ARTICLES, COMPOUND_SUFFIXES, DIRECTIONS, NUMERIC_ORDINAL, ORDINAL_WORDS, SAINT_WORDS, STREET_TYPES, TENS_WORDS } from './street-words.js';
 
 /**
  * A street name taken apart for matching. Every token is folded and
@@ -27,15 +27,39 @@ function splitCompound(word: string): string[] {
   return [word];
 }
 
-/** Canonical form of one core word: ordinals to digits, `st`/`ste` to `saint`/`sainte`, type aliases canonical, umlauts contracted. */
+/** Direction words that are read as directions inside a name too (`Little W 12th St`); one-letter `o` (ouest) only at the ends. */
+function innerDirection(word: string): string | undefined {
+  return word === 'o' ? undefined : DIRECTIONS.get(word);
+}
+
+/**
+ * Canonical form of one core word: ordinals to digits, `st`/`ste`/`sankt`
+ * to `saint`/`sainte`, a direction inside the name to its full word, type
+ * aliases canonical, umlauts contracted.
+ */
 function canonicalWord(word: string): string {
   const ordinal = NUMERIC_ORDINAL.exec(word)?.[1] ?? ORDINAL_WORDS.get(word);
   if (ordinal !== undefined) return ordinal;
-  if (word === 'st') return 'saint';
-  if (word === 'ste') return 'sainte';
+  const saint = SAINT_WORDS.get(word);
+  if (saint !== undefined) return saint;
+  const direction = innerDirection(word);
+  if (direction !== undefined) return direction;
   const type = STREET_TYPES.get(word);
   if (type !== undefined) return type;
   return contractUmlauts(word);
+}
+
+/** Joins written-out compound ordinals: `twenty first` → `21`, `thirty 2` → `32`. */
+function joinTens(words: string[]): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const previous = out[out.length - 1];
+    const tens = previous === undefined ? undefined : TENS_WORDS.get(previous);
+    const unit = Number(word);
+    if (tens !== undefined && Number.isInteger(unit) && unit >= 1 && unit <= 9) out[out.length - 1] = String(tens + unit);
+    else out.push(word);
+  }
+  return out;
 }
 
 /**
@@ -69,7 +93,9 @@ export function analyzeStreet(name: string): StreetParts {
   }
   const first = words[0] ?? '';
   const firstDirection = DIRECTIONS.get(first);
-  if (firstDirection !== undefined && (first.length > 1 ? words.length > 1 : words.length > 2) && first !== 'o') {
+  // `West Street`, `North Ave`: a direction followed only by a type word is the name itself.
+  const restIsName = words.slice(1).some((word) => !STREET_TYPES.has(word));
+  if (firstDirection !== undefined && restIsName && (first.length > 1 ? words.length > 1 : words.length > 2) && first !== 'o') {
     directions.push(firstDirection);
     words.shift();
   }
@@ -86,7 +112,7 @@ export function analyzeStreet(name: string): StreetParts {
       words.shift();
     }
   }
-  const coreWithArticles = words.map(canonicalWord);
+  const coreWithArticles = joinTens(words.map(canonicalWord));
   const withoutArticles = coreWithArticles.filter((word) => !ARTICLES.has(word));
   const core = withoutArticles.length > 0 ? withoutArticles : coreWithArticles;
   return { core, coreWithArticles, type, directions: [...new Set(directions)].sort() };

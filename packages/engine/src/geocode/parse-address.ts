@@ -29,7 +29,7 @@ const NUMBER_AFTER = /^(.*\p{L}.*?)\s*,?\s+(\d{1,6}(?:\s?[a-z](?![\p{L}\p{N}]))?
 const CA_POSTCODE = /^(?:(.*?)[\s,]+)?(?:\(?([A-Za-z]{2}|\p{L}[\p{L} -]+)\)?\s+)?([A-Z]\d[A-Z])\s?(\d[A-Z]\d)$/iu;
 const US_ZIP_WITH_STATE = /^(?:(.*?)[\s,]+)?([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const EURO_POSTCODE = /^(?:([A-Z]{1,2})\s?-\s?)?(\d{4,5})(?:\s+(\p{L}.*))?$/iu;
-const CITY_WITH_REGION = /^(.*\p{L}.*?)\s+([A-Z]{2})$/u;
+const CITY_WITH_REGION = /^(.*\p{L}.*?)\s+([A-Za-z]{2})$/u;
 const CITY_WITH_COUNTRY_CODE = /^(.*\p{L}.*?)\s*\(([A-Z]{1,2})\)$/u;
 const CITY_WITH_PROVINCE_NAME = /^(.*\p{L}.*?)\s*\((\p{L}[\p{L} -]+)\)$/u;
 const SINGLE_SEGMENT_EURO_TAIL = /^(.*\p{L}.*?\d[a-z]?)\s+(?:([A-Z]{1,2})\s?-\s?)?(\d{4,5})\s+(\p{L}[\p{L}\s.'-]*)$/iu;
@@ -50,7 +50,7 @@ function setCountry(draft: Draft, country: string | null): void {
 
 function setRegion(draft: Draft, code: string): boolean {
   const upper = code.toUpperCase();
-  const country = countryOfRegion(upper);
+  const country = countryOfRegion(upper, draft.postcode !== undefined && /^\d{4}$/.test(draft.postcode));
   if (country === null) return false;
   draft.region = upper;
   setCountry(draft, country);
@@ -102,7 +102,7 @@ function readLocality(draft: Draft, segment: string): void {
   }
   const euro = EURO_POSTCODE.exec(segment);
   if (euro !== null && setPostcodeWithPrefix(draft, euro[1], euro[2] ?? '')) {
-    if (euro[3] !== undefined) draft.city = euro[3].trim();
+    if (euro[3] !== undefined) setCityWithCanton(draft, euro[3].trim());
     return;
   }
   const bareRegion = /^[A-Z]{2}$/.exec(segment);
@@ -140,6 +140,16 @@ function readLocality(draft: Draft, segment: string): void {
   draft.city = segment;
 }
 
+/** Sets the city, taking off a trailing Swiss canton (`Buchs SG`, `Buchs (SG)`) as the region. */
+function setCityWithCanton(draft: Draft, city: string): void {
+  const canton = /^(.*\p{L}.*?)\s+\(?([A-Z]{2})\)?$/u.exec(city);
+  if (canton !== null && countryOfRegion(canton[2] ?? '', true) === 'CH' && setRegion(draft, canton[2] ?? '')) {
+    draft.city = (canton[1] ?? '').trim();
+    return;
+  }
+  draft.city = city;
+}
+
 /**
  * Cuts a locality off the end of a one-segment address written without
  * commas: `… NY 10118`, `… QC J4Y 2P4`, `Städtle 38 9490 Vaduz`; then, when a
@@ -151,7 +161,7 @@ function readLocality(draft: Draft, segment: string): void {
 function cutSingleSegmentTail(draft: Draft, segment: string): string {
   const euro = SINGLE_SEGMENT_EURO_TAIL.exec(segment);
   if (euro !== null && setPostcodeWithPrefix(draft, euro[2], euro[3] ?? '')) {
-    draft.city = (euro[4] ?? '').trim();
+    setCityWithCanton(draft, (euro[4] ?? '').trim());
     return euro[1] ?? '';
   }
   let rest = segment;
@@ -215,6 +225,12 @@ function readStreet(draft: Draft, segment: string): void {
   if (numberFirst !== null) {
     draft.housenumber = (numberFirst[1] ?? '').replace(/\s+(?=\p{L})/gu, '');
     draft.street = (numberFirst[2] ?? '').trim();
+    // New York's building data numbers rear buildings `693 REAR`, `230 REAR-A`.
+    const rear = /^(rear|front)(-[a-z])?\s+(?=\p{L})/iu.exec(draft.street);
+    if (rear !== null) {
+      draft.housenumber = `${draft.housenumber} ${rear[0].trim()}`;
+      draft.street = draft.street.slice(rear[0].length);
+    }
     return;
   }
   const numberAfter = NUMBER_AFTER.exec(rest);

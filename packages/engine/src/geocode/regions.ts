@@ -10,6 +10,13 @@ const US_STATES = new Set(
 /** Canadian province and territory codes, after Canada Post's Addressing Guidelines. */
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 
+/**
+ * Swiss canton codes (ISO 3166-2:CH), as written after a town (`Buchs SG`,
+ * `Buchs (SG)`). `AR` and `NE` are also US states: they read as cantons only
+ * beside a 4-digit postcode.
+ */
+const CH_CANTONS = new Set('AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH'.split(' '));
+
 /** Canadian province names (folded, English and French) → code, for `Montréal (Québec)`. */
 const CA_PROVINCE_NAMES: ReadonlyMap<string, string> = new Map([
   ['quebec', 'QC'],
@@ -62,13 +69,15 @@ export const POSTCODE_PREFIXES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Country of a state or province code.
+ * Country of a state, province or canton code.
  *
- * @param code - upper-case two-letter code, e.g. `NY`, `QC`
- * @returns `US`, `CA`, or null when the code is neither a US state nor a Canadian province
+ * @param code - upper-case two-letter code, e.g. `NY`, `QC`, `SG`
+ * @param swissPostcode - the address has a 4-digit postcode (then `AR` and `NE` are cantons, not US states)
+ * @returns `US`, `CA`, `CH`, or null when the code is none of these
  */
-export function countryOfRegion(code: string): 'US' | 'CA' | null {
+export function countryOfRegion(code: string, swissPostcode = false): 'US' | 'CA' | 'CH' | null {
   if (CA_PROVINCES.has(code)) return 'CA';
+  if (CH_CANTONS.has(code) && (swissPostcode || !US_STATES.has(code))) return 'CH';
   if (US_STATES.has(code)) return 'US';
   return null;
 }

@@ -41,8 +41,10 @@ export interface StreetEntry {
   postcodes: Map<string, { display: string; count: number }>;
   /** State or province of its addresses, when given. */
   state?: string;
-  /** House-number key (`38`, `12a`, `3755-3791`, `3755`) → the first address carrying it. */
-  byNumber: Map<string, AddressPoint>;
+  /** House-number key (`38`, `12a`, `3755-3791`, `3755`) → every address carrying it (a node and its building, entrances…). */
+  byNumber: Map<string, AddressPoint[]>;
+  /** Other names of its ways (`alt_name`, `old_name`, `name:*`…), as written. */
+  aliases: Set<string>;
   /** Numbered addresses sorted by value, then by suffix (no suffix first). */
   numbered: NumberedAddress[];
   lines: LatLng[][];
@@ -88,6 +90,7 @@ function newEntry(name: string, parts: StreetParts, cityKey: string, city: strin
     cityKey,
     postcodes: new Map(),
     byNumber: new Map(),
+    aliases: new Set(),
     numbered: [],
     lines: [],
     interpolations: [],
@@ -101,27 +104,22 @@ function newEntry(name: string, parts: StreetParts, cityKey: string, city: strin
 /**
  * Groups a region's address points, street ways and interpolation lines
  * into {@link StreetEntry}s, one per (normalised street name, municipality).
- * An address without `addr:city` takes the municipality of its postcode
- * (learnt from the other addresses). A street way or interpolation line
+ * An address without a municipality takes the one of its postcode
+ * (`cityOfPostcode`, learnt from the other addresses). A street way or interpolation line
  * without a municipality joins the nearest same-named entry within
  * {@link ATTACH_RADIUS_METRES}, else forms its own entry.
  *
  * @param region - the region's layers (only `addresses`, `streets`, `interpolations` are read)
+ * @param cityOfPostcode - the municipality of a postcode key, e.g. `RegionPlaces.cityOf`
  * @param spellings - tables that learn every street and municipality spelling met
  *   (default: fresh ones, dropped afterwards)
  * @returns the entries, in first-seen order
  */
 export function buildStreetEntries(
   region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'>,
+  cityOfPostcode: (postcodeKey: string) => string | undefined,
   spellings: RegionSpellings = newRegionSpellings(),
 ): StreetEntry[] {
-  const cityOfPostcode = new Map<string, string>();
-  for (const address of region.addresses) {
-    if (address.postcode !== undefined && address.city !== undefined && address.city.trim() !== '') {
-      const postcode = normalizePostcode(address.postcode);
-      if (!cityOfPostcode.has(postcode)) cityOfPostcode.set(postcode, address.city.trim());
-    }
-  }
   const entries = new Map<string, StreetEntry>();
   const entriesByKey = new Map<string, StreetEntry[]>();
   const entryFor = (streetName: string, cityName: string | undefined): StreetEntry | null => {
@@ -143,7 +141,7 @@ export function buildStreetEntries(
   };
 
   for (const address of region.addresses) {
-    const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode.get(normalizePostcode(address.postcode)));
+    const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode(normalizePostcode(address.postcode)));
     const entry = entryFor(address.street, city);
     if (entry === null) continue;
     const spelling = address.street.trim();
@@ -155,7 +153,11 @@ export function buildStreetEntries(
       else known.count += 1;
     }
     if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
-    for (const key of houseNumberKeys(address.housenumber)) if (!entry.byNumber.has(key)) entry.byNumber.set(key, address);
+    for (const key of houseNumberKeys(address.housenumber)) {
+      const list = entry.byNumber.get(key);
+      if (list === undefined) entry.byNumber.set(key, [address]);
+      else list.push(address);
+    }
     for (const part of houseNumberParts(address.housenumber)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
   }
   const addressesOf = new Map<StreetEntry, AddressPoint[]>();
@@ -195,7 +197,10 @@ export function buildStreetEntries(
   for (const street of region.streets) {
     const lines = street.lines.filter((line) => line.length > 0);
     const entry = attach(street.name, street.city, lines[0]?.[0]);
-    if (entry !== null) entry.lines.push(...lines);
+    if (entry !== null) {
+      entry.lines.push(...lines);
+      for (const alias of street.altNames ?? []) entry.aliases.add(alias);
+    }
   }
   for (const line of region.interpolations) {
     const entry = attach(line.street, line.city, line.points[0]);

@@ -94,6 +94,21 @@ export const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map([
   ['tenth', '10'],
   ['eleventh', '11'],
   ['twelfth', '12'],
+  ['thirteenth', '13'],
+  ['fourteenth', '14'],
+  ['fifteenth', '15'],
+  ['sixteenth', '16'],
+  ['seventeenth', '17'],
+  ['eighteenth', '18'],
+  ['nineteenth', '19'],
+  ['twentieth', '20'],
+  ['thirtieth', '30'],
+  ['fortieth', '40'],
+  ['fiftieth', '50'],
+  ['sixtieth', '60'],
+  ['seventieth', '70'],
+  ['eightieth', '80'],
+  ['ninetieth', '90'],
   ['premier', '1'],
   ['premiere', '1'],
   ['deuxieme', '2'],
@@ -105,6 +120,27 @@ export const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map([
   ['huitieme', '8'],
   ['neuvieme', '9'],
   ['dixieme', '10'],
+]);
+
+/** Tens written as words, which join a following ordinal word: `twenty first` → 21. */
+export const TENS_WORDS: ReadonlyMap<string, number> = new Map([
+  ['twenty', 20],
+  ['thirty', 30],
+  ['forty', 40],
+  ['fifty', 50],
+  ['sixty', 60],
+  ['seventy', 70],
+  ['eighty', 80],
+  ['ninety', 90],
+]);
+
+/** Words for `Saint` (English and French `St`, German `Sankt` and `St.`): all read as `saint`. */
+export const SAINT_WORDS: ReadonlyMap<string, string> = new Map([
+  ['st', 'saint'],
+  ['saint', 'saint'],
+  ['sankt', 'saint'],
+  ['ste', 'sainte'],
+  ['sainte', 'sainte'],
 ]);
 
 /** Numeric ordinals: `5th`, `1st`, `2nd`, `3rd`, `1re`, `1er`, `2e`, `3eme`, `4ieme`. */

@@ -14,7 +14,7 @@ export interface ParsedAddress {
   unit?: string;
   /** Municipality, e.g. `Brossard`, `Vaduz`. */
   city?: string;
-  /** State or province code, upper case, e.g. `NY`, `QC`. */
+  /** State, province or Swiss canton code, upper case, e.g. `NY`, `QC`, `SG`. */
   region?: string;
   /** Postal code, upper case: US ZIP `10118`, Canadian `J4Y 2P4`, `9490` (LI/CH), `75002` (DE/FR). */
   postcode?: string;
@@ -36,16 +36,38 @@ export interface GeocodeMatch {
   confidence: number;
 }
 
+/** A component the input names that none of a region's data holds (`Zürich` in a Liechtenstein pack). */
+export interface UnheldComponent {
+  component: 'municipality' | 'postcode' | 'state' | 'country';
+  /** As written, e.g. `Zürich`, `8001`. */
+  value: string;
+}
+
+/**
+ * What a geocoder answers for one input:
+ * - `matched`: one civic address (or interpolated point, or street) fits;
+ * - `ambiguous`: several fit equally and nothing in the input chooses
+ *   (the same street and number in several municipalities), `candidates`
+ *   best first (at most 5);
+ * - `not_found`: nothing fits; `reason` says why in one phrase (`no
+ *   municipality "Zürich"`), `candidates` are near misses ("did you mean",
+ *   at most 3: a street one or two letters off, the same address in another
+ *   town), and `unheld` the components this region's data does not hold.
+ */
+export type GeocodeOutcome =
+  | { status: 'matched'; match: GeocodeMatch }
+  | { status: 'ambiguous'; reason: string; candidates: GeocodeMatch[] }
+  | { status: 'not_found'; reason: string; candidates: GeocodeMatch[]; unheld: UnheldComponent[] };
+
 /** A geocoder over one region's address points, streets and interpolation lines. */
 export interface Geocoder {
   /**
    * Locates a civic address written in English, French or German form.
    *
    * @param text - free text, e.g. `3777 Boul. Matte, Brossard, QC J4Y 2P4`
-   * @returns the match, or `null` when no street of that name exists in the region
-   *   (or only in another municipality than the one named), or the text is longer
-   *   than 1,000 characters
+   * @returns the outcome (see {@link GeocodeOutcome}); `not_found` for text
+   *   longer than 1,000 characters
    * @throws TypeError naming `address` when `text` is not a string
    */
-  geocode(text: string): GeocodeMatch | null;
+  geocode(text: string): GeocodeOutcome;
 }

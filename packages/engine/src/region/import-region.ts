@@ -2,20 +2,32 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { RegionPackError } from '../errors.js';
 import { readCensus } from './census.js';
+import { placeAddressesInAreas } from './address-areas.js';
+import { AreaIndex, areaBBox } from './area-index.js';
+import { clipToCoverage, type LeftOut } from './clip.js';
+import { chooseCoverage, coverageTest, findBoundary, isWide, nearBox, WIDE_COVERAGE_DEGREES } from './coverage.js';
 import { BBoxBuilder } from './geometry.js';
 import { collectGtfs } from './gtfs-collect.js';
 import { openGtfs } from './gtfs-source.js';
 import type { ImportProgress, ImportRegionOptions, ImportReport } from './import-types.js';
 import { OSM_ATTRIBUTION, OSM_LICENCE, SAMPLE_ATTRIBUTION, SAMPLE_LICENCE, attributionLine, gtfsLicence } from './licences.js';
 import { OsmCollector } from './osm-collect.js';
+import { readDeclaredBounds } from './osm-header.js';
 import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
 import { applyRatings } from './ratings.js';
 import { mergeBusStops, mergeStations } from './station-merge.js';
-import { PACK_FORMAT_VERSION, type BusStop, type PackSource, type RegionData, type Station } from './types.js';
+import { PACK_FORMAT_VERSION, type Area, type BusStop, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
 
 /** OSM elements between two progress events. */
 const PROGRESS_EVERY = 250_000;
+
+/**
+ * How far (metres) outside the coverage stations and bus stops are kept: the
+ * model looks this far for the nearest rapid-transit station, so a site near
+ * the edge keeps its real nearest station.
+ */
+export const TRANSIT_MARGIN_METRES = 5_000;
 
 /**
  * Imports a region: streams an OSM extract and any GTFS feeds (plus optional
@@ -60,8 +72,18 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     phase: 'osm',
     source: osmName,
     processed: seen,
-    message: `${seen.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations`,
+    message: `${seen.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations, ${osm.areas.length} boundary areas`,
   });
+  const boundary = options.boundary === undefined ? null : findBoundary(options.boundary, osm.areas, osm.skippedAreas);
+  const declared = await readDeclaredBounds(options.osm);
+  if (osm.skippedAreas.length > 0) {
+    const names = osm.skippedAreas.slice(0, 5).map((area) => area.name ?? area.id);
+    progress({
+      phase: 'osm',
+      source: osmName,
+      message: `${osm.skippedAreas.length} boundary relations left out, their rings not closed in the extract (${names.join(', ')}${osm.skippedAreas.length > 5 ? ', …' : ''})`,
+    });
+  }
   sources.push({
     kind: 'osm',
     name: osmName,
@@ -109,7 +131,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
       sample,
       createdAt: new Date().toISOString(),
       bbox: [0, 0, 0, 0],
-      counts: { addresses: 0, streets: 0, stations: 0, busStops: 0, pois: 0, roads: 0, census: 0 },
+      counts: { addresses: 0, streets: 0, stations: 0, busStops: 0, pois: 0, roads: 0, census: 0, areas: 0 },
       sources,
       attribution: '',
       generator: '@locscore/engine importRegion',
@@ -122,6 +144,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     pois: osm.pois,
     roads: osm.roads,
     census: [],
+    areas: osm.areas,
   };
 
   if (options.ratings !== undefined) {
@@ -153,6 +176,21 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     });
   }
 
+  const warnings: string[] = [];
+  const warn = (message: string): void => {
+    warnings.push(message);
+    progress({ phase: 'coverage', source: osmName, message, warning: true });
+  };
+  const coverage = chooseCoverage(boundary, declared, regionBBox(data));
+  const leftOut = clipToCoverage(data, coverageTests(coverage, boundary));
+  const placed = placeAddressesInAreas(data.addresses, new AreaIndex(data.areas));
+  progress({ phase: 'coverage', source: osmName, message: describeCoverage(coverage, leftOut, placed) });
+  if (isWide(coverage.bbox)) {
+    warn(
+      `the pack covers a box wider than ${WIDE_COVERAGE_DEGREES}° (${coverage.bbox.map((n) => n.toFixed(2)).join(', ')}): the extract holds far-away objects; pass a boundary (--boundary <relation id or name>) to cover one area`,
+    );
+  }
+  data.manifest.coverage = coverage;
   data.manifest.bbox = regionBBox(data);
   data.manifest.counts = {
     addresses: data.addresses.length,
@@ -163,13 +201,40 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     roads: data.roads.length,
     census: data.census.length,
     interpolations: data.interpolations.length,
+    areas: data.areas.length,
   };
   data.manifest.attribution = attributionLine(sources);
   progress({ phase: 'write', source: outDir, message: `writing ${outDir}` });
   await writePack(data, outDir, options.force === true);
   const durationMs = performance.now() - started;
   progress({ phase: 'done', source: outDir, message: `region pack written in ${(durationMs / 1000).toFixed(1)} s` });
-  return { manifest: data.manifest, outDir, durationMs };
+  return { manifest: data.manifest, outDir, durationMs, leftOut, skippedAreas: osm.skippedAreas, placedAddresses: placed, warnings };
+}
+
+/** The coverage tests for {@link clipToCoverage}. */
+function coverageTests(coverage: PackCoverage, boundary: Area | null): Parameters<typeof clipToCoverage>[1] {
+  const [minLng, minLat, maxLng, maxLat] = coverage.bbox;
+  return {
+    inside: coverageTest(coverage, boundary),
+    nearForTransit: nearBox(coverage.bbox, TRANSIT_MARGIN_METRES),
+    overlaps: (area) => {
+      const [west, south, east, north] = areaBBox(area);
+      return west <= maxLng && east >= minLng && south <= maxLat && north >= minLat;
+    },
+  };
+}
+
+/** One progress line: what the pack covers and what was left out. */
+function describeCoverage(coverage: PackCoverage, leftOut: LeftOut, placed: { cities: number; postcodes: number }): string {
+  const what =
+    coverage.source === 'boundary'
+      ? `boundary ${coverage.name ?? ''} (${coverage.areaId ?? ''})`
+      : coverage.source === 'declared'
+        ? `the extract's declared box ${coverage.bbox.join(', ')}`
+        : `the box of its data ${coverage.bbox.map((n) => n.toFixed(4)).join(', ')} (the extract declares none)`;
+  const counts = Object.entries(leftOut).map(([layer, count]) => `${count} ${layer}`);
+  const outside = counts.length > 0 ? `; left out outside it: ${counts.join(', ')}` : '; nothing outside it';
+  return `covers ${what}${outside}; ${placed.cities} addresses took their municipality and ${placed.postcodes} their postcode from a boundary`;
 }
 
 function checkOptions(options: ImportRegionOptions): string {

@@ -1,3 +1,5 @@
+import type { SkippedArea } from './area-collect.js';
+import type { LeftOut } from './clip.js';
 import type { RegionManifest } from './types.js';
 
 /** Inputs of {@link importRegion}; paths are files or folders on the local disk. */
@@ -10,6 +12,13 @@ export interface ImportRegionOptions {
   ratings?: string;
   /** Census CSV (`id,name,lat,lng,population[,median_household_income][,land_area_km2]`). */
   census?: string;
+  /**
+   * The administrative boundary the pack covers: an OSM relation id
+   * (`1155955`, `r1155955`) or a name (`Liechtenstein`) of a boundary in the
+   * extract. Objects outside its polygon are left out. Default: the box the
+   * extract declares (PBF header, XML `<bounds>`), else the box of its data.
+   */
+  boundary?: string;
   /** Region name written to the manifest, e.g. `Liechtenstein`. */
   name: string;
   /** Pack directory to create; must not exist unless `force`. */
@@ -25,13 +34,15 @@ export interface ImportRegionOptions {
 /** A progress event of {@link importRegion}. */
 export interface ImportProgress {
   /** The step under way. */
-  phase: 'osm' | 'gtfs' | 'ratings' | 'census' | 'merge' | 'write' | 'done';
+  phase: 'osm' | 'gtfs' | 'ratings' | 'census' | 'merge' | 'coverage' | 'write' | 'done';
   /** The input (basename) or output being worked on. */
   source: string;
   /** Elements or rows processed so far in this step, where counted. */
   processed?: number;
   /** One human-readable line. */
   message: string;
+  /** Set on a warning (e.g. a coverage box wider than 10°), which a CLI should show even when it shows no progress. */
+  warning?: true;
 }
 
 /** Result of {@link importRegion}. */
@@ -42,4 +53,12 @@ export interface ImportReport {
   outDir: string;
   /** Wall time of the import in milliseconds. */
   durationMs: number;
+  /** Objects left out for lying outside the coverage, per layer (layers with none are absent). */
+  leftOut: LeftOut;
+  /** Boundary relations whose rings did not close in the extract, left out of the areas layer. */
+  skippedAreas: SkippedArea[];
+  /** Addresses that took their municipality (`cities`) or postcode from an area, lacking the tag. */
+  placedAddresses: { cities: number; postcodes: number };
+  /** Warnings also sent as progress events, e.g. a coverage wider than 10°. */
+  warnings: string[];
 }

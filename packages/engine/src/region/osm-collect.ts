@@ -1,3 +1,4 @@
+import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
 import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
@@ -10,8 +11,10 @@ import {
   majorRoadClass,
   osmStationModes,
 } from './osm-tags.js';
+import { otherNames } from './osm-names.js';
 import { foldName } from './text-fold.js';
-import type { AddressPoint, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+import type { AddressPoint, Area, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+import { WayNodes } from './way-nodes.js';
 
 /** The layers read from one OSM extract. */
 export interface OsmLayers {
@@ -22,6 +25,9 @@ export interface OsmLayers {
   busStops: BusStop[];
   pois: Poi[];
   roads: Road[];
+  areas: Area[];
+  /** Area relations whose rings could not be assembled from the extract. */
+  skippedAreas: SkippedArea[];
 }
 
 /** Element counts seen while reading, for progress events. */
@@ -43,7 +49,9 @@ interface AddressNodeInfo {
 /**
  * Builds the pack's OSM layers from a stream of elements in file order. Node
  * coordinates go to a {@link CoordinateIndex}, way centroids to another (for
- * multipolygon relations); everything else kept is pack data.
+ * multipolygon relations), every way's node list to {@link WayNodes} (for
+ * boundary relations, assembled into areas at the end); everything else kept
+ * is pack data.
  *
  * Usage: call {@link OsmCollector.add} for each element, then {@link OsmCollector.finish}.
  */
@@ -52,9 +60,11 @@ export class OsmCollector {
   readonly counts: OsmCounts = { nodes: 0, ways: 0, relations: 0 };
   private readonly nodes = new CoordinateIndex();
   private readonly wayCentres = new CoordinateIndex();
+  private readonly wayNodes = new WayNodes();
+  private readonly areas = new AreaCollector();
   private readonly addressNodes = new Map<number, AddressNodeInfo>();
   private readonly addresses: AddressPoint[] = [];
-  private readonly streetLines: Array<{ name: string; line: LatLng[] }> = [];
+  private readonly streetLines: Array<{ name: string; altNames: string[]; line: LatLng[] }> = [];
   private readonly interpolations: InterpolationLine[] = [];
   private readonly stations: Station[] = [];
   private readonly busStops: BusStop[] = [];
@@ -91,6 +101,7 @@ export class OsmCollector {
    * @returns the OSM layers of the pack
    */
   finish(): OsmLayers {
+    const { areas, skipped } = this.areas.finish(this.wayNodes, this.nodes);
     return {
       addresses: this.addresses,
       streets: this.groupStreets(),
@@ -99,10 +110,13 @@ export class OsmCollector {
       busStops: this.busStops,
       pois: this.pois,
       roads: this.roads,
+      areas,
+      skippedAreas: skipped,
     };
   }
 
   private addWay(way: OsmWay): void {
+    this.wayNodes.add(way.id, way.refs);
     const points: LatLng[] = [];
     for (const ref of way.refs) {
       const point = this.nodes.get(ref);
@@ -115,7 +129,7 @@ export class OsmCollector {
     if (!hasAnyTag(tags)) return;
     this.addFeature(`w${way.id}`, tags, centre, null);
     if (points.length >= 2) {
-      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), line: points });
+      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
       const roadClass = majorRoadClass(tags.highway);
       if (roadClass !== null) this.roads.push({ id: `w${way.id}`, name: tags.name ?? tags.ref ?? null, class: roadClass, points });
       if (tags['addr:interpolation'] !== undefined) this.addInterpolation(way, points);
@@ -141,6 +155,7 @@ export class OsmCollector {
   }
 
   private addRelation(relation: OsmRelation): void {
+    this.areas.offer(relation);
     if (relation.tags.type !== 'multipolygon' || !hasAnyTag(relation.tags)) return;
     const centres: LatLng[] = [];
     for (const member of relation.members) {
@@ -172,6 +187,8 @@ export class OsmCollector {
         if (tags['addr:postcode'] !== undefined) address.postcode = tags['addr:postcode'];
         const state = tags['addr:state'] ?? tags['addr:province'];
         if (state !== undefined) address.state = state;
+        const country = tags['addr:country']?.trim();
+        if (country !== undefined && country !== '') address.country = country;
         this.addresses.push(address);
       }
     }
@@ -204,7 +221,7 @@ export class OsmCollector {
       else list.push(address);
     }
     const grouped = new Map<string, Street>();
-    for (const { name, line } of this.streetLines) {
+    for (const { name, altNames, line } of this.streetLines) {
       const key = foldName(name);
       const middle = line[Math.floor(line.length / 2)] ?? line[0];
       let city: string | undefined;
@@ -223,10 +240,14 @@ export class OsmCollector {
       const street = grouped.get(groupKey);
       if (street === undefined) {
         const created: Street = { name, lines: [line] };
+        if (altNames.length > 0) created.altNames = altNames;
         if (city !== undefined) created.city = city;
         grouped.set(groupKey, created);
       } else {
         street.lines.push(line);
+        const known = new Set(street.altNames ?? []);
+        for (const other of altNames) known.add(other);
+        if (known.size > 0) street.altNames = [...known];
       }
     }
     return [...grouped.values()];

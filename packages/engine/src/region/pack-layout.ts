@@ -13,6 +13,7 @@ export const PACK_LAYERS: readonly PackLayer[] = [
   'pois',
   'roads',
   'census',
+  'areas',
 ];
 
 /**

@@ -56,6 +56,7 @@ export async function loadRegion(dir: string): Promise<RegionData> {
     pois: [],
     roads: [],
     census: [],
+    areas: [],
   };
   for (const layer of PACK_LAYERS) {
     const listed = manifest.files?.find((file) => file.layer === layer);
@@ -98,6 +99,9 @@ async function readLayer(file: string, layer: PackLayer): Promise<{ records: unk
       if (POINT_LAYERS.has(layer) && !hasCoordinates(record)) {
         throw new RegionPackError(`${file} line ${lineNumber}`, 'record without finite lat/lng');
       }
+      if (layer === 'areas' && !isArea(record)) {
+        throw new RegionPackError(`${file} line ${lineNumber}`, 'area without an id, a kind and a Polygon or MultiPolygon geometry');
+      }
       records.push(record);
     }
   })();
@@ -113,6 +117,14 @@ function hasCoordinates(record: unknown): boolean {
   if (typeof record !== 'object' || record === null) return false;
   const { lat, lng } = record as { lat?: unknown; lng?: unknown };
   return typeof lat === 'number' && Number.isFinite(lat) && typeof lng === 'number' && Number.isFinite(lng);
+}
+
+function isArea(record: unknown): boolean {
+  if (typeof record !== 'object' || record === null) return false;
+  const { id, kind, geometry } = record as { id?: unknown; kind?: unknown; geometry?: { type?: unknown; coordinates?: unknown } };
+  if (typeof id !== 'string' || (kind !== 'administrative' && kind !== 'postal_code')) return false;
+  if (typeof geometry !== 'object' || geometry === null) return false;
+  return (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && Array.isArray(geometry.coordinates) && geometry.coordinates.length > 0;
 }
 
 function checkManifest(value: unknown, path: string): RegionManifest {

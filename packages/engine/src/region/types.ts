@@ -1,4 +1,5 @@
 import type { Category } from '@locscore/schema';
+import type { MultiPolygon, Polygon } from 'geojson';
 
 /** WGS 84 point in decimal degrees. */
 export interface LatLng {
@@ -21,14 +22,22 @@ export interface AddressPoint extends LatLng {
   street: string;
   /** `addr:unit` / `addr:flats`, when given. */
   unit?: string;
-  /** `addr:city` (municipality). */
+  /** `addr:city` (or `addr:municipality`); when the object has neither, the municipality area holding it (`areas`). */
   city?: string;
-  /** `addr:postcode`. */
+  /** `addr:postcode`; when absent, the postal-code area holding it. */
   postcode?: string;
   /** `addr:state` / `addr:province`. */
   state?: string;
+  /** `addr:country` (ISO 3166-1 alpha-2 as mapped, e.g. `LI`, `US`). */
+  country?: string;
   /** Source object, e.g. `n123`, `w456`, `r789`. */
   osmId: string;
+  /**
+   * Ids of the pack's areas (`RegionData.areas`) that hold the point,
+   * innermost first, e.g. `['r1155956', 'r1156142', 'r1155955']` (Vaduz,
+   * Oberland, Liechtenstein); absent when none does.
+   */
+  areas?: string[];
 }
 
 /**
@@ -37,6 +46,12 @@ export interface AddressPoint extends LatLng {
  */
 export interface Street {
   name: string;
+  /**
+   * Other names of its ways (`alt_name`, `old_name`, `official_name`,
+   * `short_name`, `name:*`…, see `otherNames`), e.g. `Avenue of the Americas`
+   * for `6th Avenue`; absent when none.
+   */
+  altNames?: string[];
   city?: string;
   /** Polylines of the street's ways, each at least two points. */
   lines: LatLng[][];
@@ -129,6 +144,59 @@ export interface CensusArea extends LatLng {
   landAreaKm2?: number;
 }
 
+/** The two kinds of OSM boundary relation the pack keeps as areas. */
+export type AreaKind = 'administrative' | 'postal_code';
+
+/**
+ * An OpenStreetMap boundary relation assembled into a (multi)polygon:
+ * `boundary=administrative` (every `admin_level`: country 2, state or canton
+ * 4, district 6, municipality 8, parts of a municipality 9–10) or
+ * `boundary=postal_code`. Outer and inner rings are joined from the member
+ * ways; a relation whose rings do not close in the extract (members missing
+ * at its edge) is left out and counted in the import report.
+ */
+export interface Area {
+  /** Source relation, e.g. `r1155956`. */
+  id: string;
+  kind: AreaKind;
+  /** OSM `name`, e.g. `Vaduz`, `Buchs (SG)`; absent when the relation has none (many postal-code areas). */
+  name?: string;
+  /**
+   * Other names of the place, for matching what users write: `official_name`,
+   * `alt_name`, `short_name`, `old_name` and every `name:<language>`, each
+   * `;`-separated value on its own, without repeats or the `name` itself.
+   */
+  altNames?: string[];
+  /** OSM `admin_level` (2–11) of an administrative area. */
+  adminLevel?: number;
+  /** `postal_code` of a postal-code area, else the area's `addr:postcode`. */
+  postcode?: string;
+  /** ISO 3166-1 alpha-2 code of a country (`ISO3166-1:alpha2` or `ISO3166-1`), e.g. `LI`. */
+  countryCode?: string;
+  /** ISO 3166-2 code of a subdivision (`ISO3166-2`), e.g. `US-AL`, `CH-SG`. */
+  subdivisionCode?: string;
+  /** OSM `population=*` as a whole number when tagged (`33960`, `11'145`, `11,145`), else absent. */
+  population?: number;
+  /** GeoJSON geometry, `[lng, lat]` decimal degrees; outer rings counter-clockwise, holes clockwise (RFC 7946). */
+  geometry: Polygon | MultiPolygon;
+}
+
+/**
+ * The area a pack covers, written by the importer: an administrative
+ * boundary (`region import --boundary`), else the box the extract declares
+ * (PBF header, XML `<bounds>`), else the box of its data. Objects outside it
+ * are left out of the pack; the geocoder answers nothing outside it.
+ */
+export interface PackCoverage {
+  source: 'boundary' | 'declared' | 'data';
+  /** The covered box `[minLng, minLat, maxLng, maxLat]` (of the boundary's polygon when `source` is `boundary`). */
+  bbox: BBox;
+  /** The boundary's id in the `areas` layer, e.g. `r1155955`, when `source` is `boundary`. */
+  areaId?: string;
+  /** The boundary's name, e.g. `Liechtenstein`. */
+  name?: string;
+}
+
 /** One input of a region pack, with the licence terms to display. */
 export interface PackSource {
   kind: 'osm' | 'gtfs' | 'ratings' | 'census';
@@ -145,7 +213,7 @@ export interface PackSource {
 }
 
 /** The layers of a region pack, one data file each. */
-export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census';
+export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas';
 
 /** One data file of a region pack: gzipped NDJSON, one record per line (see `region/README.md`). */
 export interface PackFile {
@@ -160,7 +228,7 @@ export interface PackFile {
 }
 
 /** Current region pack format. Bumped on any incompatible change. */
-export const PACK_FORMAT_VERSION = 1;
+export const PACK_FORMAT_VERSION = 2;
 
 /** `manifest.json` of a region pack. Times are ISO 8601 UTC. */
 export interface RegionManifest {
@@ -180,6 +248,8 @@ export interface RegionManifest {
     census: number;
     /** `addr:interpolation` lines (absent in packs written before it was counted). */
     interpolations?: number;
+    /** Administrative and postal-code areas (optional for manifests made by hand, e.g. in tests). */
+    areas?: number;
   };
   sources: PackSource[];
   /** One line combining every source's attribution. */
@@ -188,6 +258,8 @@ export interface RegionManifest {
   files?: PackFile[];
   /** What wrote the pack, e.g. `@locscore/engine importRegion`. */
   generator?: string;
+  /** The area the pack covers (always written by `importRegion`; absent in hand-made manifests, which then cover `bbox`). */
+  coverage?: PackCoverage;
 }
 
 /** Everything a region pack holds, in memory. */
@@ -201,6 +273,8 @@ export interface RegionData {
   pois: Poi[];
   roads: Road[];
   census: CensusArea[];
+  /** Administrative and postal-code boundaries; see `areaIndexOf` for point-in-polygon queries. */
+  areas: Area[];
 }
 
 /** A category test on a POI's tags (see `places/categories.ts`). */

@@ -1,0 +1,274 @@
+import type { AddressPoint, Area, RegionData } from '../region/types.js';
+import { normalizeCity, normalizePostcode } from './fold.js';
+import { countryOfRegion } from './regions.js';
+import type { UnheldComponent } from './types.js';
+
+/**
+ * What the data says about where one address (or street) lies: every
+ * municipality name it is known by (its `addr:city` and the names of the
+ * administrative areas holding it, any level), its postcodes, its state or
+ * province code and its country code. Shared between the addresses with the
+ * same facts; read-only.
+ */
+export interface PlaceProfile {
+  /** {@link normalizeCity} keys. */
+  cities: ReadonlySet<string>;
+  /** {@link normalizePostcode} keys. */
+  postcodes: ReadonlySet<string>;
+  /** Postcodes of the profile's municipality, for a profile without its own (weaker evidence). */
+  inferredPostcodes: ReadonlySet<string>;
+  /** Upper-case state, province or canton code (`NY`, `QC`, `SG`), when known. */
+  state?: string;
+  /** ISO 3166-1 alpha-2, when known. */
+  country?: string;
+}
+
+/** How one component of the input relates to a profile. */
+export type Agreement = 'agrees' | 'unknown' | 'contradicts';
+
+/** The components of an input, as comparison keys. */
+export interface QueryPlace {
+  cityKey?: string;
+  postcodeKey?: string;
+  state?: string;
+  country?: string;
+}
+
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** `US-AL` → `AL` for a state-level subdivision (admin level 3–4). */
+function stateOfArea(area: Area): string | undefined {
+  if (area.subdivisionCode === undefined || (area.adminLevel ?? 0) > 4) return undefined;
+  return area.subdivisionCode.split('-')[1];
+}
+
+/** A two-letter `addr:state` that is a known US state, Canadian province or Swiss canton. */
+function stateCode(value: string | undefined): string | undefined {
+  const code = value?.trim().toUpperCase();
+  return code !== undefined && /^[A-Z]{2}$/.test(code) && countryOfRegion(code, true) !== null ? code : undefined;
+}
+
+/**
+ * The places a region's data knows (municipalities, postcodes, states,
+ * countries) and the {@link PlaceProfile} of each address. Profiles are
+ * interned: addresses with the same facts share one object.
+ */
+export class RegionPlaces {
+  private readonly areasById = new Map<string, Area>();
+  private readonly cities = new Set<string>();
+  private readonly postcodes = new Set<string>();
+  private readonly states = new Set<string>();
+  private readonly countries = new Set<string>();
+  private readonly postcodesOfCity = new Map<string, Set<string>>();
+  private readonly cityOfPostcode = new Map<string, string>();
+  private readonly cityCountsOfPostcode = new Map<string, Map<string, number>>();
+  private readonly profiles = new Map<string, PlaceProfile>();
+  private readonly ofAddress = new WeakMap<AddressPoint, PlaceProfile>();
+  /** The region's only state, when its data names exactly one (then an address without one is in it). */
+  private onlyState: string | undefined;
+  /** The region's only country, likewise. */
+  private onlyCountry: string | undefined;
+
+  /** @param region - the region's addresses and areas */
+  constructor(region: Pick<RegionData, 'addresses'> & Partial<Pick<RegionData, 'areas'>>) {
+    for (const area of region.areas ?? []) {
+      this.areasById.set(area.id, area);
+      if (area.kind === 'administrative' && (area.adminLevel ?? 99) >= 4) {
+        for (const name of [area.name, ...(area.altNames ?? [])]) if (name !== undefined) this.cities.add(normalizeCity(name));
+      }
+      if (area.postcode !== undefined) this.postcodes.add(normalizePostcode(area.postcode));
+      const state = stateOfArea(area);
+      if (state !== undefined) this.states.add(state);
+      const country = area.countryCode ?? (area.subdivisionCode?.split('-')[0] as string | undefined);
+      if (country !== undefined && (area.adminLevel ?? 99) <= 4) this.countries.add(country);
+    }
+    for (const address of region.addresses) {
+      const city = address.city?.trim();
+      const postcode = address.postcode?.trim();
+      if (city !== undefined && city !== '') this.cities.add(normalizeCity(city));
+      if (postcode !== undefined && postcode !== '') {
+        const key = normalizePostcode(postcode);
+        this.postcodes.add(key);
+        if (city !== undefined && city !== '') {
+          const cityKey = normalizeCity(city);
+          const counts = this.cityCountsOfPostcode.get(key) ?? new Map<string, number>();
+          counts.set(city, (counts.get(city) ?? 0) + 1);
+          this.cityCountsOfPostcode.set(key, counts);
+          const known = this.postcodesOfCity.get(cityKey);
+          if (known === undefined) this.postcodesOfCity.set(cityKey, new Set([key]));
+          else known.add(key);
+        }
+      }
+      const state = stateCode(address.state);
+      if (state !== undefined) this.states.add(state);
+      const country = address.country?.trim().toUpperCase();
+      if (country !== undefined && /^[A-Z]{2}$/.test(country)) this.countries.add(country);
+      else if (state !== undefined) this.countries.add(countryOfRegion(state, true) ?? '');
+    }
+    this.countries.delete('');
+    for (const [postcode, counts] of this.cityCountsOfPostcode) {
+      let best = '';
+      let bestCount = 0;
+      for (const [city, count] of counts) {
+        if (count > bestCount) {
+          best = city;
+          bestCount = count;
+        }
+      }
+      this.cityOfPostcode.set(postcode, best);
+    }
+    if (this.states.size === 1) this.onlyState = [...this.states][0];
+    if (this.countries.size === 1) this.onlyCountry = [...this.countries][0];
+  }
+
+  /** The region's only state or province, when its data names exactly one (e.g. `NY` for the West Village). */
+  get soleState(): string | undefined {
+    return this.onlyState;
+  }
+
+  /**
+   * The municipality of a postcode: the one most of the addresses that carry both name.
+   *
+   * @param postcodeKey - a {@link normalizePostcode} key
+   */
+  cityOf(postcodeKey: string): string | undefined {
+    return this.cityOfPostcode.get(postcodeKey);
+  }
+
+  /**
+   * The components of an input that the region's data does not hold at all.
+   *
+   * @param query - the input's components as keys
+   * @param written - the same components as written, for the message
+   * @returns the unheld components, in the order municipality, postcode, state, country
+   */
+  unheld(query: QueryPlace, written: { city?: string; postcode?: string; state?: string; country?: string }): UnheldComponent[] {
+    const out: UnheldComponent[] = [];
+    // A kind of component the data never names (no postcodes at all…) cannot rule anything out.
+    const lacks = (held: ReadonlySet<string>, value: string | undefined): value is string => value !== undefined && held.size > 0 && !held.has(value);
+    if (lacks(this.cities, query.cityKey)) out.push({ component: 'municipality', value: written.city ?? query.cityKey });
+    if (lacks(this.postcodes, query.postcodeKey)) out.push({ component: 'postcode', value: written.postcode ?? query.postcodeKey });
+    if (lacks(this.states, query.state)) out.push({ component: 'state', value: written.state ?? query.state });
+    if (lacks(this.countries, query.country)) out.push({ component: 'country', value: written.country ?? query.country });
+    return out;
+  }
+
+  /**
+   * Whether the region knows a municipality by this key.
+   *
+   * @param cityKey - a {@link normalizeCity} key
+   */
+  holdsCity(cityKey: string): boolean {
+    return this.cities.has(cityKey);
+  }
+
+  /**
+   * The profile of one address: built on first use, then shared by every address with the same facts.
+   *
+   * @param address - an address of the region
+   */
+  profileOf(address: AddressPoint): PlaceProfile {
+    const known = this.ofAddress.get(address);
+    if (known !== undefined) return known;
+    const cityNames: string[] = [];
+    const city = address.city?.trim();
+    if (city !== undefined && city !== '') cityNames.push(city);
+    const postcodes: string[] = [];
+    if (address.postcode !== undefined && address.postcode.trim() !== '') postcodes.push(normalizePostcode(address.postcode));
+    let state = stateCode(address.state);
+    let country = address.country?.trim().toUpperCase();
+    for (const id of address.areas ?? []) {
+      const area = this.areasById.get(id);
+      if (area === undefined) continue;
+      if (area.kind === 'administrative' && (area.adminLevel ?? 99) >= 4) {
+        for (const name of [area.name, ...(area.altNames ?? [])]) if (name !== undefined) cityNames.push(name);
+      }
+      if (area.kind === 'postal_code' && area.postcode !== undefined) postcodes.push(normalizePostcode(area.postcode));
+      state ??= stateOfArea(area);
+      if ((area.adminLevel ?? 99) <= 4) country ??= area.countryCode ?? area.subdivisionCode?.split('-')[0];
+    }
+    if (cityNames.length === 0 && postcodes[0] !== undefined) {
+      const byPostcode = this.cityOfPostcode.get(postcodes[0]);
+      if (byPostcode !== undefined) cityNames.push(byPostcode);
+    }
+    state ??= this.onlyState;
+    if (country === undefined || !/^[A-Z]{2}$/.test(country)) country = (state === undefined ? undefined : (countryOfRegion(state, true) ?? undefined)) ?? this.onlyCountry;
+    const cityKeys = [...new Set(cityNames.map(normalizeCity))].sort();
+    const postcodeKeys = [...new Set(postcodes)].sort();
+    const key = `${cityKeys.join('|')}\u0000${postcodeKeys.join('|')}\u0000${state ?? ''}\u0000${country ?? ''}`;
+    let profile = this.profiles.get(key);
+    if (profile === undefined) {
+      const inferred = new Set<string>();
+      if (postcodeKeys.length === 0) for (const cityKey of cityKeys) for (const code of this.postcodesOfCity.get(cityKey) ?? []) inferred.add(code);
+      profile = { cities: new Set(cityKeys), postcodes: postcodeKeys.length === 0 ? EMPTY : new Set(postcodeKeys), inferredPostcodes: inferred };
+      if (state !== undefined) profile.state = state;
+      if (country !== undefined) profile.country = country;
+      this.profiles.set(key, profile);
+    }
+    this.ofAddress.set(address, profile);
+    return profile;
+  }
+}
+
+/**
+ * How each component of the input relates to a profile: the municipality
+ * agrees when it is one of the profile's names; the postcode when it is one
+ * of the profile's postcodes (a postcode only inferred from the
+ * municipality agrees when listed, else is `unknown`, never a
+ * contradiction); state and country when equal. A component the profile
+ * has no fact about is `unknown`.
+ *
+ * @param query - the input's components
+ * @param profile - the candidate's profile
+ * @returns one agreement per component the input names
+ */
+export function compare(query: QueryPlace, profile: PlaceProfile): Agreement[] {
+  const out: Agreement[] = [];
+  if (query.cityKey !== undefined) out.push(profile.cities.size === 0 ? 'unknown' : profile.cities.has(query.cityKey) ? 'agrees' : 'contradicts');
+  if (query.postcodeKey !== undefined) {
+    if (profile.postcodes.size > 0) out.push(profile.postcodes.has(query.postcodeKey) ? 'agrees' : 'contradicts');
+    else out.push(profile.inferredPostcodes.has(query.postcodeKey) ? 'agrees' : 'unknown');
+  }
+  if (query.state !== undefined) out.push(profile.state === undefined ? 'unknown' : profile.state === query.state ? 'agrees' : 'contradicts');
+  if (query.country !== undefined) out.push(profile.country === undefined ? 'unknown' : profile.country === query.country ? 'agrees' : 'contradicts');
+  return out;
+}
+
+/**
+ * One profile standing for several (a street's addresses): the union of
+ * their names and postcodes; a state or country only when all agree.
+ *
+ * @param profiles - the profiles to merge
+ * @returns the merged profile
+ */
+export function mergeProfiles(profiles: readonly PlaceProfile[]): PlaceProfile {
+  if (profiles.length === 1 && profiles[0] !== undefined) return profiles[0];
+  const cities = new Set<string>();
+  const postcodes = new Set<string>();
+  const inferred = new Set<string>();
+  const states = new Set<string | undefined>();
+  const countries = new Set<string | undefined>();
+  for (const profile of profiles) {
+    for (const city of profile.cities) cities.add(city);
+    for (const postcode of profile.postcodes) postcodes.add(postcode);
+    for (const postcode of profile.inferredPostcodes) inferred.add(postcode);
+    states.add(profile.state);
+    countries.add(profile.country);
+  }
+  const merged: PlaceProfile = { cities, postcodes, inferredPostcodes: inferred };
+  const [state] = states;
+  const [country] = countries;
+  if (states.size === 1 && state !== undefined) merged.state = state;
+  if (countries.size === 1 && country !== undefined) merged.country = country;
+  return merged;
+}
+
+/**
+ * One phrase naming the components a region does not hold: `no municipality "Zürich" and no postcode 8001`.
+ *
+ * @param unheld - from {@link RegionPlaces.unheld}
+ */
+export function describeUnheld(unheld: readonly UnheldComponent[]): string {
+  return unheld.map(({ component, value }) => (component === 'postcode' ? `no postcode ${value}` : `no ${component} "${value}"`)).join(' and ');
+}

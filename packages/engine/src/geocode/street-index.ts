@@ -1,0 +1,163 @@
+import { CONFIDENCE } from './confidence.js';
+import type { StreetParts } from './normalize-street.js';
+import { exactKey, looseKey, type RegionSpellings, type StreetEntry } from './street-entries.js';
+import { TypoIndex } from './typo-index.js';
+
+/** Shortest folded street core (letters and digits, no spaces) for which one typo is tolerated. */
+export const MIN_TYPO_LENGTH = 6;
+
+/**
+ * Street types that name the same street in English and French (Montréal
+ * signs both: `Rue Sainte-Catherine Ouest` = `Sainte-Catherine Street West`,
+ * `Chemin de la Côte-des-Neiges` = `Côte-des-Neiges Road`). Any other pair of
+ * different types (`5th Avenue` / `5th Street`) names different streets.
+ */
+const EQUIVALENT_TYPES: ReadonlySet<string> = new Set(
+  [
+    ['rue', 'street'],
+    ['chemin', 'road'],
+    ['route', 'road'],
+    ['route', 'highway'],
+    ['autoroute', 'highway'],
+    ['place', 'square'],
+    ['place', 'platz'],
+    ['strasse', 'street'],
+  ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+
+/** A street that matched the query's name, and how well (the name factor of the confidence). */
+export interface Candidate {
+  entry: StreetEntry;
+  nameScore: number;
+}
+
+/** How a tier of candidates was found. */
+export type NameTier = 'exact' | 'loose' | 'typo';
+
+/**
+ * Name score of a street found by its core words only: the type and the
+ * directions must not contradict (a missing one on either side is allowed).
+ */
+function looseScore(query: StreetParts, entry: StreetParts): number | null {
+  let score = 1;
+  const queryDirections = query.directions.join(',');
+  const entryDirections = entry.directions.join(',');
+  if (queryDirections !== entryDirections) {
+    if (queryDirections !== '' && entryDirections !== '') return null;
+    score *= CONFIDENCE.missingDirection;
+  }
+  if (query.type !== entry.type) {
+    if (query.type === null || entry.type === null) score *= CONFIDENCE.missingType;
+    else if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
+    else return null;
+  }
+  return score;
+}
+
+/**
+ * The whole name as one string: core words and type, without spaces or
+ * directions, e.g. `landstrasse`, `perrystreet`. A typo in a German compound
+ * (`Landstrase`) or in the type word (`Perry Stret`) is one edit from it.
+ *
+ * @param parts - from `analyzeStreet`
+ */
+export function fullKey(parts: StreetParts): string {
+  return `${parts.core.join('')}${parts.type ?? ''}`;
+}
+
+function addTo(map: Map<string, StreetEntry[]>, key: string, entry: StreetEntry): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [entry]);
+  else if (!list.includes(entry)) list.push(entry);
+}
+
+/**
+ * Finds a region's streets by name, in three tiers tried in order: the
+ * exact normalised name (core, type, directions; with and without French
+ * articles) or one of the street's other OSM names; the same core with the
+ * type or direction missing on one side or the type in the other language;
+ * one typo (restricted Damerau-Levenshtein ≤ 1, `TypoIndex`) for cores of
+ * at least {@link MIN_TYPO_LENGTH} characters. Each lookup is a few map
+ * lookups, independent of the region's size.
+ */
+export class StreetIndex {
+  private readonly exact = new Map<string, StreetEntry[]>();
+  private readonly loose = new Map<string, StreetEntry[]>();
+  private readonly typos = new TypoIndex<StreetEntry>();
+  private readonly full = new Map<string, StreetEntry[]>();
+
+  /**
+   * @param entries - the region's street entries
+   * @param spellings - the region's spelling tables (aliases are learnt into them)
+   */
+  constructor(
+    entries: readonly StreetEntry[],
+    private readonly spellings: RegionSpellings,
+  ) {
+    for (const entry of entries) {
+      const names = [entry.parts, ...[...entry.aliases].map((alias) => spellings.streets.learn(alias))];
+      for (const parts of names) {
+        if (parts.core.length === 0) continue;
+        addTo(this.exact, exactKey(parts), entry);
+        addTo(this.exact, exactKey(parts, true), entry);
+        addTo(this.loose, looseKey(parts), entry);
+        addTo(this.loose, looseKey(parts, true), entry);
+        for (const key of new Set([looseKey(parts), fullKey(parts)])) if (key.length >= MIN_TYPO_LENGTH) this.typos.add(key, entry);
+        addTo(this.full, fullKey(parts), entry);
+      }
+    }
+  }
+
+  /** Every street's {@link fullKey} (for "did you mean"). */
+  names(): IterableIterator<string> {
+    return this.full.keys();
+  }
+
+  /**
+   * The entries of a {@link fullKey} (for "did you mean").
+   *
+   * @param key - a key from {@link StreetIndex.names}
+   */
+  byName(key: string): readonly StreetEntry[] {
+    return this.full.get(key) ?? [];
+  }
+
+  /**
+   * The candidates of one tier, each entry once with its best score.
+   *
+   * @param parts - the query's street, from `analyzeStreet`
+   * @param tier - which tier
+   * @param exclude - entries already tried in an earlier tier
+   */
+  find(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): Candidate[] {
+    const found = new Map<StreetEntry, number>();
+    const consider = (entry: StreetEntry, score: number | null): void => {
+      if (score !== null && !exclude.has(entry) && score > (found.get(entry) ?? 0)) found.set(entry, score);
+    };
+    if (tier === 'exact') {
+      for (const key of new Set([exactKey(parts), exactKey(parts, true)])) for (const entry of this.exact.get(key) ?? []) consider(entry, 1);
+    } else if (tier === 'loose') {
+      for (const key of new Set([looseKey(parts), looseKey(parts, true)])) {
+        for (const entry of this.loose.get(key) ?? []) consider(entry, this.bestLooseScore(parts, entry, 1));
+      }
+    } else if (looseKey(parts).length >= MIN_TYPO_LENGTH) {
+      for (const key of new Set([looseKey(parts), fullKey(parts)])) {
+        for (const { values } of this.typos.near(key)) {
+          // A typo inside a compound (`Landstrase`) leaves no type to compare: the whole name stands for it.
+          for (const entry of values) consider(entry, key === fullKey(parts) ? CONFIDENCE.typo : this.bestLooseScore(parts, entry, CONFIDENCE.typo));
+        }
+      }
+    }
+    return [...found].map(([entry, nameScore]) => ({ entry, nameScore }));
+  }
+
+  /** The best loose score of the query against the entry's name and other names. */
+  private bestLooseScore(parts: StreetParts, entry: StreetEntry, factor: number): number | null {
+    let best: number | null = null;
+    for (const names of [entry.parts, ...[...entry.aliases].map((alias) => this.spellings.streets.get(alias))]) {
+      const score = looseScore(parts, names);
+      if (score !== null && (best === null || score > best)) best = score;
+    }
+    return best === null ? null : best * factor;
+  }
+}

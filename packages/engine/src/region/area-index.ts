@@ -1,0 +1,87 @@
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import Flatbush from 'flatbush';
+import type { Position } from 'geojson';
+import type { Area, BBox, LatLng, RegionData } from './types.js';
+
+/** Bounding box of an area's outer rings, `[minLng, minLat, maxLng, maxLat]`. */
+export function areaBBox(area: Pick<Area, 'geometry'>): BBox {
+  let minLng = Infinity;
+  let minLat = Infinity;
+  let maxLng = -Infinity;
+  let maxLat = -Infinity;
+  const polygons: Position[][][] = area.geometry.type === 'Polygon' ? [area.geometry.coordinates] : area.geometry.coordinates;
+  for (const polygon of polygons) {
+    for (const [lng = 0, lat = 0] of polygon[0] ?? []) {
+      if (lng < minLng) minLng = lng;
+      if (lat < minLat) minLat = lat;
+      if (lng > maxLng) maxLng = lng;
+      if (lat > maxLat) maxLat = lat;
+    }
+  }
+  return [minLng, minLat, maxLng, maxLat];
+}
+
+/**
+ * Point-in-polygon queries over a region's areas: a Flatbush R-tree of the
+ * areas' bounding boxes picks the candidates, `@turf/boolean-point-in-polygon`
+ * tests each (holes excluded, a point on the boundary counts as inside).
+ */
+export class AreaIndex {
+  private readonly areas: readonly Area[];
+  private readonly boxes: readonly BBox[];
+  private readonly tree: Flatbush | null;
+
+  /** @param areas - the areas to index (kept by reference, not copied) */
+  constructor(areas: readonly Area[]) {
+    this.areas = areas;
+    this.boxes = areas.map(areaBBox);
+    if (areas.length === 0) {
+      this.tree = null;
+      return;
+    }
+    const tree = new Flatbush(areas.length);
+    for (const [minLng, minLat, maxLng, maxLat] of this.boxes) tree.add(minLng, minLat, maxLng, maxLat);
+    tree.finish();
+    this.tree = tree;
+  }
+
+  /**
+   * The areas that contain a point, innermost first (smallest bounding box
+   * first, then by id), e.g. Vaduz (municipality), Oberland (district),
+   * Liechtenstein (country).
+   *
+   * @param point - WGS 84 decimal degrees
+   * @param accept - optional filter run before the polygon test (e.g. one kind or admin level)
+   * @returns the containing areas; empty when none
+   */
+  containing(point: LatLng, accept?: (area: Area) => boolean): Area[] {
+    if (this.tree === null) return [];
+    const found: Array<{ area: Area; size: number }> = [];
+    for (const index of this.tree.search(point.lng, point.lat, point.lng, point.lat)) {
+      const area = this.areas[index];
+      const box = this.boxes[index];
+      if (area === undefined || box === undefined || (accept !== undefined && !accept(area))) continue;
+      if (booleanPointInPolygon([point.lng, point.lat], area.geometry)) found.push({ area, size: (box[2] - box[0]) * (box[3] - box[1]) });
+    }
+    found.sort((a, b) => a.size - b.size || (a.area.id < b.area.id ? -1 : a.area.id > b.area.id ? 1 : 0));
+    return found.map(({ area }) => area);
+  }
+}
+
+const indexes = new WeakMap<readonly Area[], AreaIndex>();
+
+/**
+ * The {@link AreaIndex} of a region's areas, built on first use and kept as
+ * long as the region's `areas` array lives.
+ *
+ * @param region - a loaded region (only `areas` is read)
+ * @returns the index
+ */
+export function areaIndexOf(region: Pick<RegionData, 'areas'>): AreaIndex {
+  let index = indexes.get(region.areas);
+  if (index === undefined) {
+    index = new AreaIndex(region.areas);
+    indexes.set(region.areas, index);
+  }
+  return index;
+}

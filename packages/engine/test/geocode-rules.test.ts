@@ -67,6 +67,14 @@ describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules o
       expect(nycGeocoder.geocode('55 Perry Street, New York, NJ').status).toBe('not_found');
       expect(matched(nycGeocoder.geocode('55 Perry Street, New York, NY 10014'))?.matchedAddress).toMatch(/^55 Perry Street, New York/);
     });
+
+    it('reads the initials of a municipality of three or more words as its name (NYC for New York City)', () => {
+      const full = matched(nycGeocoder.geocode('86 Jane Street, New York'));
+      const initials = matched(nycGeocoder.geocode('86 Jane St, NYC'));
+      expect(full).not.toBeNull();
+      expect(initials).toEqual(full);
+      expect(nycGeocoder.geocode('86 Jane St, NYX').status).toBe('not_found');
+    });
   });
 
   describe('a municipality or postcode that agrees never makes a match worse', () => {

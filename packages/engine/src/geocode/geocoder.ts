@@ -6,7 +6,7 @@ import { groupSameAddress } from './address-groups.js';
 import { CONFIDENCE, geocodeConfidence } from './confidence.js';
 import type { AddressStyle, DisplayDetails } from './display.js';
 import { formatMatchedAddress } from './display.js';
-import { foldText, normalizeCity, normalizePostcode } from './fold.js';
+import { foldText, normalizePostcode } from './fold.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
 import { nearMisses } from './near-miss.js';
@@ -315,7 +315,7 @@ export function createGeocoder(
 
   const lookup = (parsed: ParsedAddress, style: AddressStyle): GeocodeOutcome => {
     if (parsed.street === undefined) return notFound('the address names no street');
-    const query = queryOf(parsed, style);
+    const query = queryOf(parsed, style, places);
     const parts = spellings.streets.get(parsed.street);
     if (parts.core.length === 0) return notFound('the address names no street');
     const unheld = places.unheld(query.place, { city: parsed.city, postcode: parsed.postcode, state: parsed.region, country: parsed.country });
@@ -386,9 +386,9 @@ function dedupe(matches: GeocodeMatch[]): GeocodeMatch[] {
 }
 
 /** The query's components as comparison keys, and its number. */
-function queryOf(parsed: ParsedAddress, style: AddressStyle): Query {
+function queryOf(parsed: ParsedAddress, style: AddressStyle, places: RegionPlaces): Query {
   const place: QueryPlace = {};
-  if (parsed.city !== undefined && parsed.city.trim() !== '') place.cityKey = normalizeCity(parsed.city);
+  if (parsed.city !== undefined && parsed.city.trim() !== '') place.cityKey = places.cityKeyOf(parsed.city);
   if (parsed.postcode !== undefined) place.postcodeKey = normalizePostcode(parsed.postcode);
   if (parsed.region !== undefined) place.state = parsed.region;
   if (parsed.country !== undefined) place.country = parsed.country;

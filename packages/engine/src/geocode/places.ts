@@ -1,5 +1,5 @@
 import type { AddressPoint, Area, RegionData } from '../region/types.js';
-import { normalizeCity, normalizePostcode } from './fold.js';
+import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { countryOfRegion } from './regions.js';
 import type { UnheldComponent } from './types.js';
 
@@ -57,6 +57,8 @@ function stateCode(value: string | undefined): string | undefined {
 export class RegionPlaces {
   private readonly areasById = new Map<string, Area>();
   private readonly cities = new Set<string>();
+  /** Initials of municipality names of three or more words (`nyc` → `new york`), see {@link RegionPlaces.cityKeyOf}. */
+  private readonly cityInitials = new Map<string, string>();
   private readonly postcodes = new Set<string>();
   private readonly states = new Set<string>();
   private readonly countries = new Set<string>();
@@ -75,7 +77,7 @@ export class RegionPlaces {
     for (const area of region.areas ?? []) {
       this.areasById.set(area.id, area);
       if (area.kind === 'administrative' && (area.adminLevel ?? 99) >= 4) {
-        for (const name of [area.name, ...(area.altNames ?? [])]) if (name !== undefined) this.cities.add(normalizeCity(name));
+        for (const name of [area.name, ...(area.altNames ?? [])]) if (name !== undefined) this.learnCity(name);
       }
       if (area.postcode !== undefined) this.postcodes.add(normalizePostcode(area.postcode));
       const state = stateOfArea(area);
@@ -86,7 +88,7 @@ export class RegionPlaces {
     for (const address of region.addresses) {
       const city = address.city?.trim();
       const postcode = address.postcode?.trim();
-      if (city !== undefined && city !== '') this.cities.add(normalizeCity(city));
+      if (city !== undefined && city !== '') this.learnCity(city);
       if (postcode !== undefined && postcode !== '') {
         const key = normalizePostcode(postcode);
         this.postcodes.add(key);
@@ -152,6 +154,35 @@ export class RegionPlaces {
     if (lacks(this.states, query.state)) out.push({ component: 'state', value: written.state ?? query.state });
     if (lacks(this.countries, query.country)) out.push({ component: 'country', value: written.country ?? query.country });
     return out;
+  }
+
+  /**
+   * The comparison key of a municipality as written in a query: its
+   * {@link normalizeCity} key, or, when the region knows no municipality by
+   * it, the municipality whose name of three or more words it abbreviates
+   * (`NYC` for `New York City`, `SJSR` for `Saint-Jean-sur-Richelieu`).
+   * Initials that two municipalities share, or that are themselves a
+   * municipality's name, stand for neither.
+   *
+   * @param written - the municipality as the input writes it, e.g. `NYC`
+   * @returns a key for {@link compare}, e.g. `new york`
+   */
+  cityKeyOf(written: string): string {
+    const key = normalizeCity(written);
+    if (this.cities.has(key)) return key;
+    const expanded = this.cityInitials.get(key.replace(/ /g, ''));
+    return expanded === undefined || expanded === '' ? key : expanded;
+  }
+
+  private learnCity(name: string): void {
+    const key = normalizeCity(name);
+    this.cities.add(key);
+    const words = foldText(name).split(' ');
+    if (words.length < 3) return;
+    const initials = words.map((word) => word[0]).join('');
+    const known = this.cityInitials.get(initials);
+    // Two municipalities with the same initials: the initials name neither ('' marks the clash).
+    this.cityInitials.set(initials, known === undefined || known === key ? key : '');
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { GeocodePrecision, Insight } from '@locscore/schema';
+import type { CompetitorSearch, NearbyCompetitor } from '../places/competitor-index.js';
+import { CATEGORY_DEFINITIONS } from '../places/categories.js';
 import { DEMAND_NOUNS, type DemandKind } from '../market/demand-kinds.js';
 import type { DemandDriver } from '../market/market-fit.js';
 import type { MarketSearch } from '../market/market-index.js';
-import { CATEGORY_DEFINITIONS } from '../places/categories.js';
-import type { CompetitorSearch, NearbyCompetitor } from '../places/competitor-index.js';
 import { MODE_NOUNS, primaryMode } from '../transit/modes.js';
 import { BUS_STOP_CATCHMENT_METRES, type TransitAccess } from '../transit/transit-index.js';
 import { formatWholeNumber } from './whole-number.js';
@@ -82,22 +82,21 @@ const KIND_TITLES: Readonly<Record<DemandKind, string>> = {
   roads: 'major-road access',
 };
 
+/** The households (or residents) in the catchment and their median income, for the spending driver. */
+function spendingAmount({ population, catchmentMetres }: MarketSearch): string {
+  const median = population?.medianIncome ?? null;
+  const households = population?.households ?? null;
+  const who = households === null ? `${formatWholeNumber(Math.round(population?.residents ?? 0))} residents` : `${formatWholeNumber(Math.round(households))} households`;
+  return `${who} within ${metres(catchmentMetres)}${median === null ? '' : ` with a median household income of ${formatWholeNumber(Math.round(median))}`}`;
+}
+
 function driverAmount(driver: DemandDriver, market: MarketSearch): string {
   if (driver.kind === 'roads') {
     const road = market.nearestRoad;
     if (road === null) return 'no major road within 3 km';
     return `${road.road.name ?? `an unnamed ${road.road.class} road`} (${road.road.class}) is ${metres(road.distanceMetres)} away`;
   }
-  if (driver.kind === 'spending') {
-    const { population } = market;
-    const median = population?.medianIncome ?? null;
-    const households = population?.households ?? null;
-    const who =
-      households === null
-        ? `${formatWholeNumber(Math.round(population?.residents ?? 0))} residents`
-        : `${formatWholeNumber(Math.round(households))} households`;
-    return `${who} within ${metres(market.catchmentMetres)}${median === null ? '' : ` with a median household income of ${formatWholeNumber(Math.round(median))}`}`;
-  }
+  if (driver.kind === 'spending') return spendingAmount(market);
   if (driver.kind === 'residents' || driver.kind === 'households') {
     return `${formatWholeNumber(Math.round(driver.amount ?? 0))} ${DEMAND_NOUNS[driver.kind]} within ${metres(market.catchmentMetres)}`;
   }
@@ -145,10 +144,7 @@ export function buildInsights(input: InsightInput): Insight[] {
       street: 'Located at street level',
       approximate: 'Located approximately',
     };
-    insights.push({
-      headline: headlines[geocode.precision],
-      detail: `${geocode.matchedAddress} was placed ${how[geocode.precision]}; distances are accurate to that.`,
-    });
+    insights.push({ headline: headlines[geocode.precision], detail: `${geocode.matchedAddress} was placed ${how[geocode.precision]}; distances are accurate to that.` });
   }
   return insights.slice(0, 6);
 }

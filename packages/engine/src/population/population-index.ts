@@ -19,8 +19,8 @@ export interface PopulationWithin {
   medianIncome: number | null;
   /**
    * Aggregate income within: Σ income × households (× residents where the
-   * layer has no households), currency units of the source; null when the
-   * layer has no income. The buying power of the trade area.
+   * layer has no households), whole currency units of the source; null when
+   * the layer has no income. The buying power of the trade area.
    */
   spending: number | null;
 }
@@ -44,7 +44,7 @@ export class PopulationIndex {
   readonly size: number;
   private readonly tree: KDBush | null;
   private readonly cosLats: Float64Array;
-  /** Per tree position, and prefix sums over positions: residents, households, spending. */
+  /** Per tree position, and prefix sums over positions: residents and households in hundredths, spending in whole units. */
   private readonly values: Float64Array[];
   private readonly prefix: Float64Array[];
   /** Per tree position: the income group (index into `incomes`), or -1. */
@@ -79,7 +79,12 @@ export class PopulationIndex {
       const point = points[id] as PopulationPoint;
       this.cosLats[position] = cosineOfLatitude(point.lat);
       const weight = this.hasHouseholds ? (point.households ?? 0) : point.residents;
-      const row = [point.residents, point.households ?? 0, point.income === undefined ? 0 : point.income * weight];
+      // Whole hundredths and whole currency units: sums of integers are exact, so a sum never depends on how the tree splits it.
+      const row = [
+        Math.round(point.residents * 100),
+        Math.round((point.households ?? 0) * 100),
+        point.income === undefined ? 0 : Math.round(point.income * weight),
+      ];
       row.forEach((value, column) => {
         (this.values[column] as Float64Array)[position] = value;
         const prefix = this.prefix[column] as Float64Array;
@@ -136,8 +141,8 @@ export class PopulationIndex {
       forEachInBox(tree, countingBox(point, radiusMetres), visit, whole, this.extent);
     }
     return {
-      residents: Math.round((sums[0] ?? 0) * 100) / 100,
-      households: this.hasHouseholds ? Math.round((sums[1] ?? 0) * 100) / 100 : null,
+      residents: (sums[0] ?? 0) / 100,
+      households: this.hasHouseholds ? (sums[1] ?? 0) / 100 : null,
       medianIncome: weightedMedian(this.incomes, weights),
       spending: this.hasIncome ? (sums[2] ?? 0) : null,
     };

@@ -93,7 +93,7 @@ function censusAreasOf({ shares }: SpreadResult): CensusArea[] {
     if (zone.households !== undefined) area.households = zone.households;
     if (zone.income !== undefined) area.medianHouseholdIncome = zone.income;
     if (zone.landAreaKm2 !== undefined) area.landAreaKm2 = zone.landAreaKm2;
-    if (share < 1) area.shareInside = Math.round(share * 10_000) / 10_000;
+    if (share < 1) area.shareInside = Math.round(share * 1e6) / 1e6;
     areas.push(area);
   }
   return areas;

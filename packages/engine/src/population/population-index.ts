@@ -109,15 +109,17 @@ export class PopulationIndex {
    * @returns the sums, and the median income
    */
   within(point: LatLng, radiusMetres: number): PopulationWithin {
-    const sums = [0, 0, 0];
+    const sum = { residents: 0, households: 0, spending: 0 };
     const weights = new Float64Array(this.incomes.length);
     const tree = this.tree;
     if (tree !== null && radiusMetres >= 0) {
       const circle = new SearchCircle(point, radiusMetres);
       const { coords } = tree;
       const { cosLats, groups } = this;
-      const column = this.hasHouseholds ? 1 : 0;
-      const weightOf = this.values[column] as Float64Array;
+      const [residents, households, spending] = this.values as [Float64Array, Float64Array, Float64Array];
+      const [residentsBefore, householdsBefore, spendingBefore] = this.prefix as [Float64Array, Float64Array, Float64Array];
+      const weightOf = this.hasHouseholds ? households : residents;
+      const grouped = this.incomes.length > 0;
       const addGroup = (position: number): void => {
         const group = groups[position] ?? -1;
         if (group >= 0) weights[group] = (weights[group] ?? 0) + (weightOf[position] ?? 0);
@@ -125,26 +127,26 @@ export class PopulationIndex {
       const whole: WholeNodes = {
         covers: (minLng, minLat, maxLng, maxLat) => circle.holdsBox(minLng, minLat, maxLng, maxLat),
         take: (first, last) => {
-          this.prefix.forEach((prefix, index) => {
-            sums[index] = (sums[index] ?? 0) + (prefix[last + 1] ?? 0) - (prefix[first] ?? 0);
-          });
-          if (this.incomes.length > 0) for (let position = first; position <= last; position++) addGroup(position);
+          sum.residents += (residentsBefore[last + 1] ?? 0) - (residentsBefore[first] ?? 0);
+          sum.households += (householdsBefore[last + 1] ?? 0) - (householdsBefore[first] ?? 0);
+          sum.spending += (spendingBefore[last + 1] ?? 0) - (spendingBefore[first] ?? 0);
+          if (grouped) for (let position = first; position <= last; position++) addGroup(position);
         },
       };
       const visit = (position: number): void => {
         if (!circle.contains(coords[2 * position + 1] ?? 0, coords[2 * position] ?? 0, cosLats[position] ?? 0)) return;
-        this.values.forEach((values, index) => {
-          sums[index] = (sums[index] ?? 0) + (values[position] ?? 0);
-        });
-        addGroup(position);
+        sum.residents += residents[position] ?? 0;
+        sum.households += households[position] ?? 0;
+        sum.spending += spending[position] ?? 0;
+        if (grouped) addGroup(position);
       };
       forEachInBox(tree, countingBox(point, radiusMetres), visit, whole, this.extent);
     }
     return {
-      residents: (sums[0] ?? 0) / 100,
-      households: this.hasHouseholds ? (sums[1] ?? 0) / 100 : null,
-      medianIncome: weightedMedian(this.incomes, weights),
-      spending: this.hasIncome ? (sums[2] ?? 0) : null,
+      residents: sum.residents / 100,
+      households: this.hasHouseholds ? sum.households / 100 : null,
+      medianIncome: weights.length > 0 ? weightedMedian(this.incomes, weights) : null,
+      spending: this.hasIncome ? sum.spending : null,
     };
   }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RegionManifest } from '@locscore/engine';
-import { importRegion, type ImportReport } from '@locscore/engine/import';
+import { importRegion, type ImportRegionOptions, type ImportReport } from '@locscore/engine/import';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { CliError, EXIT } from '../exit-codes.js';
 import { printJson } from '../output/json.js';
@@ -15,6 +15,14 @@ export interface RegionImportOptions {
   gtfs?: string[] | undefined;
   ratings?: string | undefined;
   census?: string | undefined;
+  censusBoundaries?: string | undefined;
+  censusTable?: string | undefined;
+  censusJoin?: string | undefined;
+  censusIdField?: string | undefined;
+  censusNameField?: string | undefined;
+  censusPopulationField?: string | undefined;
+  censusHouseholdsField?: string | undefined;
+  censusIncomeField?: string | undefined;
   name?: string | undefined;
   boundary?: string | undefined;
   out?: string | undefined;
@@ -39,6 +47,10 @@ function printManifest(terminal: Terminal, manifest: RegionManifest, outDir: str
   if (coverage !== undefined) {
     const what = coverage.source === 'boundary' ? `${coverage.name ?? ''} (${coverage.areaId ?? ''})` : `${coverage.source} box ${coverage.bbox.join(', ')}`;
     terminal.stdout.write(`covers ${what}\n`);
+  }
+  const population = manifest.population;
+  if (population !== undefined) {
+    terminal.stdout.write(`population ${population.residents.toLocaleString('en')} residents (${population.method}: ${population.source})\n`);
   }
   if (manifest.attribution) terminal.stdout.write(`attribution ${manifest.attribution}\n`);
 }
@@ -66,8 +78,9 @@ function progressReporter(terminal: Terminal, first: string): { onProgress: (eve
 }
 
 /**
- * `locscore region import --osm <file> [--gtfs <zip|dir>]... [--boundary <relation>] --out <dir>`:
- * builds a region pack with the engine's importers, progress on stderr (with
+ * `locscore region import --osm <file> [--gtfs <zip|dir>]... [--boundary <relation>]
+ * [--census <csv|geojson> | --census-boundaries <shp> --census-table <csv> --census-join <FIELD=column>]
+ * [--census-*-field <name>] --out <dir>`: builds a region pack with the engine's importers, progress on stderr (with
  * what was left out outside the covered area, and warnings such as a box
  * wider than 10°), then the counts (or the manifest with `--json`) on stdout.
  *
@@ -86,7 +99,7 @@ export async function runRegionImport(options: RegionImportOptions, terminal: Te
       osm: resolve(options.osm),
       ...(options.gtfs && options.gtfs.length > 0 ? { gtfs: options.gtfs.map((path) => resolve(path)) } : {}),
       ...(options.ratings ? { ratings: resolve(options.ratings) } : {}),
-      ...(options.census ? { census: resolve(options.census) } : {}),
+      ...censusOptions(options),
       name,
       ...(options.boundary ? { boundary: options.boundary } : {}),
       out,
@@ -102,6 +115,26 @@ export async function runRegionImport(options: RegionImportOptions, terminal: Te
   for (const warning of report.warnings) note(terminal, terminal.err.yellow(`Warning: ${warning}`));
   printManifest(terminal, report.manifest, report.outDir, options.json);
   return EXIT.ok;
+}
+
+/**
+ * The census options of `importRegion` from the `--census*` flags: files
+ * resolved to absolute paths, field names passed as given.
+ */
+function censusOptions(options: RegionImportOptions): Pick<ImportRegionOptions, 'census' | 'censusBoundaries' | 'censusTable' | 'censusJoin' | 'censusFields'> {
+  const fields: NonNullable<ImportRegionOptions['censusFields']> = {};
+  if (options.censusIdField) fields.id = options.censusIdField;
+  if (options.censusNameField) fields.name = options.censusNameField;
+  if (options.censusPopulationField) fields.population = options.censusPopulationField;
+  if (options.censusHouseholdsField) fields.households = options.censusHouseholdsField;
+  if (options.censusIncomeField) fields.income = options.censusIncomeField;
+  return {
+    ...(options.census ? { census: resolve(options.census) } : {}),
+    ...(options.censusBoundaries ? { censusBoundaries: resolve(options.censusBoundaries) } : {}),
+    ...(options.censusTable ? { censusTable: resolve(options.censusTable) } : {}),
+    ...(options.censusJoin ? { censusJoin: options.censusJoin } : {}),
+    ...(Object.keys(fields).length > 0 ? { censusFields: fields } : {}),
+  };
 }
 
 /** Region name from an OSM file name: `liechtenstein.osm.pbf` → `liechtenstein`. */

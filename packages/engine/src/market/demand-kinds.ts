@@ -1,12 +1,15 @@
 /**
- * Demand generators the market-fit model counts around a point. `residents`
- * counts mapped address points (a residential-density proxy), `population`
- * reads census density, `roads` the distance to the nearest major road; the
- * rest count POIs of the kind.
+ * Demand generators the market-fit model counts around a point. `residents`,
+ * `households` and `spending` (their aggregate income) come from the pack's
+ * population layer; `addresses` counts mapped address points, the proxy used
+ * only where a pack has no population layer; `roads` is the distance to the
+ * nearest major road; the rest count POIs of the kind.
  */
 export const DEMAND_KINDS = [
   'residents',
-  'population',
+  'households',
+  'spending',
+  'addresses',
   'offices',
   'schools',
   'universities',
@@ -20,16 +23,33 @@ export const DEMAND_KINDS = [
 /** One of the {@link DEMAND_KINDS}. */
 export type DemandKind = (typeof DEMAND_KINDS)[number];
 
+/** Demand kinds measured from the population layer, whose weights fall back along {@link PEOPLE_FALLBACK}. */
+export type PeopleDemandKind = 'residents' | 'households' | 'spending' | 'addresses';
+
+/**
+ * Where the weight of a people kind goes when the pack cannot measure it:
+ * spending (no income) → households (no households) → residents (no
+ * population layer) → addresses, so that people keep their share of a
+ * category's market fit whatever the census gives.
+ */
+export const PEOPLE_FALLBACK: Readonly<Record<Exclude<PeopleDemandKind, 'addresses'>, PeopleDemandKind>> = {
+  spending: 'households',
+  households: 'residents',
+  residents: 'addresses',
+};
+
 /** Demand kinds counted from POIs. */
-export type PoiDemandKind = Exclude<DemandKind, 'residents' | 'population' | 'roads'>;
+export type PoiDemandKind = Exclude<DemandKind, PeopleDemandKind | 'roads'>;
 
 /** The POI demand kinds, in {@link DEMAND_KINDS} order. */
 export const POI_DEMAND_KINDS: readonly PoiDemandKind[] = ['offices', 'schools', 'universities', 'retail', 'dining', 'healthcare', 'parks'];
 
 /** Plural nouns of each kind for insights ("37 offices within 800 m"). */
 export const DEMAND_NOUNS: Readonly<Record<DemandKind, string>> = {
-  residents: 'mapped addresses',
-  population: 'residents per km²',
+  residents: 'residents',
+  households: 'households',
+  spending: 'household income',
+  addresses: 'mapped addresses',
   offices: 'offices',
   schools: 'schools',
   universities: 'colleges and universities',
@@ -65,7 +85,8 @@ export function demandKindsOf(tags: Readonly<Record<string, string>>): PoiDemand
   if ((amenity !== undefined && UNIVERSITIES.has(amenity)) || (building !== undefined && UNIVERSITIES.has(building))) kinds.push('universities');
   if ((shop !== undefined && shop !== 'no' && shop !== 'vacant') || building === 'retail') kinds.push('retail');
   if (amenity !== undefined && DINING.has(amenity)) kinds.push('dining');
-  if ((amenity !== undefined && HEALTHCARE_AMENITIES.has(amenity)) || (healthcare !== undefined && healthcare !== 'pharmacy' && healthcare !== 'no')) kinds.push('healthcare');
+  if ((amenity !== undefined && HEALTHCARE_AMENITIES.has(amenity)) || (healthcare !== undefined && healthcare !== 'pharmacy' && healthcare !== 'no'))
+    kinds.push('healthcare');
   if (leisure !== undefined && PARKS.has(leisure)) kinds.push('parks');
   return kinds;
 }

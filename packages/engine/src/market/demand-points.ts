@@ -1,17 +1,17 @@
 import KDBush from 'kdbush';
 import { forEachInBox, type WholeNodes } from '../places/kd-range.js';
 import { assertFinitePoints } from '../places/point-index.js';
-import { SearchCircle, cosineOfLatitude, countingBox, type RangeBox } from '../places/search-circle.js';
+import { cosineOfLatitude, countingBox, type RangeBox, SearchCircle } from '../places/search-circle.js';
 import type { AddressPoint, LatLng, Poi } from '../region/types.js';
-import { POI_DEMAND_KINDS, demandKindsOf, type PoiDemandKind } from './demand-kinds.js';
+import { demandKindsOf, POI_DEMAND_KINDS, type PoiDemandKind } from './demand-kinds.js';
 
-/** The demand kinds counted as points within a catchment: address points (`residents`) and the POI kinds. */
-export type CountedDemandKind = 'residents' | PoiDemandKind;
+/** The demand kinds counted as points within a catchment: address points (`addresses`) and the POI kinds. */
+export type CountedDemandKind = 'addresses' | PoiDemandKind;
 
 /** {@link CountedDemandKind}s in `DEMAND_KINDS` order; bit `i` of a point's mask is kind `i`. */
-export const COUNTED_DEMAND_KINDS: readonly CountedDemandKind[] = ['residents', ...POI_DEMAND_KINDS];
+export const COUNTED_DEMAND_KINDS: readonly CountedDemandKind[] = ['addresses', ...POI_DEMAND_KINDS];
 
-/** Mask of an address point: `residents` only. */
+/** Mask of an address point: `addresses` only. */
 const RESIDENT_MASK = 1;
 
 /** Points per kd-tree leaf: small, so that more of a catchment is taken in whole subtrees. */
@@ -39,7 +39,7 @@ export class DemandPoints {
   private readonly extent: RangeBox;
 
   /**
-   * @param addresses - the region's address points (each counts for `residents`)
+   * @param addresses - the region's address points (each counts for `addresses`)
    * @param pois - the region's POIs (each counts for its `demandKindsOf`; others are left out)
    * @throws TypeError when a counted point has a non-finite `lat` or `lng`: `items[<index>]`,
    *   the index among the addresses, else among the POIs of the first demand kind (in
@@ -100,7 +100,7 @@ export class DemandPoints {
       const { coords } = tree;
       const { cosLats, masks } = this;
       const { prefix } = this;
-      let residents = 0;
+      let addresses = 0;
       const whole: WholeNodes = {
         covers: (minLng, minLat, maxLng, maxLat) => circle.holdsBox(minLng, minLat, maxLng, maxLat),
         take: (first, last) => {
@@ -113,18 +113,18 @@ export class DemandPoints {
         if (!circle.contains(coords[2 * position + 1] ?? 0, coords[2 * position] ?? 0, cosLats[position] ?? 0)) return;
         const mask = masks[position] ?? 0;
         if (mask === RESIDENT_MASK) {
-          residents++;
+          addresses++;
           return;
         }
         for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
       };
       forEachInBox(tree, countingBox(point, radiusMetres), visit, whole, this.extent);
-      byKind[0] = (byKind[0] ?? 0) + residents;
+      byKind[0] = (byKind[0] ?? 0) + addresses;
     }
     // A literal (not Object.fromEntries) keeps the object's properties fast for the market-fit lookups.
     const at = (kind: CountedDemandKind): number => byKind[COUNTED_DEMAND_KINDS.indexOf(kind)] ?? 0;
     return {
-      residents: at('residents'),
+      addresses: at('addresses'),
       offices: at('offices'),
       schools: at('schools'),
       universities: at('universities'),

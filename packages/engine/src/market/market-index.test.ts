@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, addressGrid, censusArea, poi, road } from '../../test/synthetic-region.js';
+import { addressGrid, censusArea, ORIGIN, poi, road } from '../../test/synthetic-region.js';
 import { demandKindsOf } from './demand-kinds.js';
 import { computeMarketFit, normaliseDemand } from './market-fit.js';
 import { MarketIndex } from './market-index.js';
@@ -14,16 +14,19 @@ describe('MarketIndex', () => {
 
   it('counts demand generators within the catchment and measures the nearest major road between its vertices', () => {
     const { amounts, nearestRoad } = new MarketIndex(layers).measure(ORIGIN, 800);
-    expect(amounts).toMatchObject({ residents: 100, offices: 1, schools: 1, retail: 1, universities: 0, population: 3_000 });
+    expect(amounts).toMatchObject({ addresses: 100, residents: 6_000, offices: 1, schools: 1, retail: 1, universities: 0 });
+    expect(amounts.households).toBeUndefined();
     expect(nearestRoad?.road.name).toBe('Landstrasse');
     expect(nearestRoad?.distanceMetres).toBeGreaterThan(399);
     expect(nearestRoad?.distanceMetres).toBeLessThan(402);
   });
 
-  it('leaves census and roads out of the profile when the region has none, reweighting the rest', () => {
+  it('counts mapped addresses in place of residents, and leaves roads out, when the region has neither population nor roads', () => {
     const fit = new MarketIndex({ ...layers, census: [], roads: [] }).search(ORIGIN, 'coffee');
-    expect(fit.drivers.map(({ kind }) => kind)).not.toContain('population');
+    expect(fit.drivers.map(({ kind }) => kind)).not.toContain('residents');
+    expect(fit.drivers.map(({ kind }) => kind)).toContain('addresses');
     expect(fit.drivers.map(({ kind }) => kind)).not.toContain('roads');
+    expect(fit.population).toBeNull();
     expect(fit.drivers.reduce((sum, { weight }) => sum + weight, 0)).toBeCloseTo(1, 10);
     expect(fit.nearestRoad).toBeNull();
   });

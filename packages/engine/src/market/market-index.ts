@@ -1,19 +1,17 @@
 import type { Category } from '@locscore/schema';
 import { PointIndex } from '../places/point-index.js';
+import { PopulationIndex, type PopulationWithin } from '../population/population-index.js';
 import { haversineMetres } from '../region/geometry.js';
-import type { CensusArea, LatLng, RegionData, Road } from '../region/types.js';
+import type { CensusArea, LatLng, PopulationPoint, RegionData, Road } from '../region/types.js';
+import { calibrateDemand } from './demand-calibration.js';
 import { DemandPoints } from './demand-points.js';
-import { computeMarketFit, type DemandAmounts, type MarketFit } from './market-fit.js';
+import { computeMarketFit, type DemandAmounts, type DemandScales, type MarketFit } from './market-fit.js';
 import { MARKET_PROFILES } from './profiles.js';
 
 /** Spacing (metres) of the points a major road is sampled at; the nearest-road distance is exact to half of it. */
 export const ROAD_SAMPLE_METRES = 50;
 /** Farthest major road the market model looks for, metres; beyond it the road driver is 0. */
 export const ROAD_SEARCH_METRES = 3_000;
-/** Nearest census area considered, metres (its representative point). */
-export const CENSUS_SEARCH_METRES = 3_000;
-/** Radius (metres) whose census population is summed when an area has no land area. */
-export const CENSUS_FALLBACK_METRES = 1_000;
 
 interface RoadSample extends LatLng {
   road: Road;
@@ -44,32 +42,64 @@ function sampleRoads(roads: readonly Road[]): RoadSample[] {
 export interface MarketSearch extends MarketFit {
   /** The nearest major road, when one is within {@link ROAD_SEARCH_METRES}. */
   nearestRoad: { road: Road; distanceMetres: number } | null;
+  /** Residents, households and income within the catchment; null when the region has no population layer (then `addresses` stands in). */
+  population: PopulationWithin | null;
+}
+
+/** Options of {@link MarketIndex}. */
+export interface MarketIndexOptions {
+  /** The people constants by catchment radius; default: measured on the region (`calibrateDemand`). */
+  scales?: ReadonlyMap<number, DemandScales>;
+}
+
+/**
+ * The population points of a region: its population layer, else (packs made
+ * by hand) its census areas each at its point, else none.
+ */
+function populationPoints(region: Pick<RegionData, 'census'> & Partial<Pick<RegionData, 'population'>>): readonly PopulationPoint[] {
+  if (region.population !== undefined && region.population.length > 0) return region.population;
+  return region.census.map((area: CensusArea) => {
+    const point: PopulationPoint = { lat: area.lat, lng: area.lng, residents: area.population, area: area.id };
+    if (area.households !== undefined) point.households = area.households;
+    if (area.medianHouseholdIncome !== undefined) point.income = area.medianHouseholdIncome;
+    return point;
+  });
 }
 
 /**
  * Spatial indexes over a region's demand generators (address points and POIs
- * with their demand kinds in one index, sampled major roads, census areas),
- * built once per region.
+ * with their demand kinds in one index, sampled major roads, the population
+ * layer) and the region's people constants, built once per region.
  */
 export class MarketIndex {
   private readonly points: DemandPoints;
   private readonly roads: PointIndex<RoadSample> | null;
-  private readonly census: PointIndex<CensusArea> | null;
+  private readonly population: PopulationIndex | null;
+  /** The region's people constants by catchment radius. */
+  readonly scales: ReadonlyMap<number, DemandScales>;
 
-  /** @param region - the region's layers (addresses, pois, roads, census are read) */
-  constructor(region: Pick<RegionData, 'addresses' | 'pois' | 'roads' | 'census'>) {
+  /**
+   * @param region - the region's layers (addresses, pois, roads, population, else census, are read)
+   * @param options - a fixed calibration, for tests
+   */
+  constructor(region: Pick<RegionData, 'addresses' | 'pois' | 'roads' | 'census'> & Partial<Pick<RegionData, 'population'>>, options: MarketIndexOptions = {}) {
     this.points = new DemandPoints(region.addresses, region.pois);
     this.roads = region.roads.length === 0 ? null : new PointIndex(sampleRoads(region.roads));
-    this.census = region.census.length === 0 ? null : new PointIndex(region.census);
+    const people = populationPoints(region);
+    this.population = people.length === 0 ? null : new PopulationIndex(people);
+    const radii = Object.values(MARKET_PROFILES).map((profile) => profile.catchmentMetres);
+    const sites = region.addresses.length > 0 ? region.addresses : people;
+    this.scales = options.scales ?? (this.population === null ? new Map() : calibrateDemand(this.population, sites, radii));
   }
 
   /**
-   * The raw demand around `point` in `catchmentMetres`, and the nearest major road.
+   * The raw demand around `point` in `catchmentMetres`, the nearest major
+   * road and the population within.
    *
    * @param point - decimal degrees
    * @param catchmentMetres - radius for the counts, metres
    */
-  measure(point: LatLng, catchmentMetres: number): { amounts: DemandAmounts; nearestRoad: MarketSearch['nearestRoad'] } {
+  measure(point: LatLng, catchmentMetres: number): { amounts: DemandAmounts; nearestRoad: MarketSearch['nearestRoad']; population: PopulationWithin | null } {
     const amounts: DemandAmounts = this.points.count(point, catchmentMetres);
     let nearestRoad: MarketSearch['nearestRoad'] = null;
     if (this.roads !== null) {
@@ -77,35 +107,26 @@ export class MarketIndex {
       nearestRoad = found === null ? null : { road: found.item.road, distanceMetres: found.distanceMetres };
       amounts.roads = nearestRoad === null ? null : nearestRoad.distanceMetres;
     }
-    if (this.census !== null) amounts.population = this.populationDensity(point);
-    return { amounts, nearestRoad };
+    const population = this.population === null ? null : this.population.within(point, catchmentMetres);
+    if (population !== null) {
+      amounts.residents = population.residents;
+      if (population.households !== null) amounts.households = population.households;
+      if (population.spending !== null) amounts.spending = population.spending;
+    }
+    return { amounts, nearestRoad, population };
   }
 
   /**
-   * Market fit of `point` for `category` ({@link computeMarketFit} over {@link MarketIndex.measure}).
+   * Market fit of `point` for `category` ({@link computeMarketFit} over
+   * {@link MarketIndex.measure}, with the region's constants for the
+   * category's catchment).
    *
    * @param point - decimal degrees
    * @param category - the franchise category
    */
   search(point: LatLng, category: Category): MarketSearch {
-    const { amounts, nearestRoad } = this.measure(point, MARKET_PROFILES[category].catchmentMetres);
-    return { ...computeMarketFit(category, amounts), nearestRoad };
-  }
-
-  /**
-   * Residents per km² at `point`: the nearest census area's population over its
-   * land area; when it has no land area, the population of the areas within
-   * {@link CENSUS_FALLBACK_METRES} over that circle's area; 0 when no area is
-   * within {@link CENSUS_SEARCH_METRES}.
-   */
-  private populationDensity(point: LatLng): number {
-    if (this.census === null) return 0;
-    const nearest = this.census.nearest(point, CENSUS_SEARCH_METRES);
-    if (nearest === null) return 0;
-    const { population, landAreaKm2 } = nearest.item;
-    if (landAreaKm2 !== undefined && landAreaKm2 > 0) return Math.max(0, population) / landAreaKm2;
-    const circleKm2 = Math.PI * (CENSUS_FALLBACK_METRES / 1000) ** 2;
-    const total = this.census.within(point, CENSUS_FALLBACK_METRES).reduce((sum, { item }) => sum + Math.max(0, item.population), 0);
-    return total / circleKm2;
+    const { catchmentMetres } = MARKET_PROFILES[category];
+    const { amounts, nearestRoad, population } = this.measure(point, catchmentMetres);
+    return { ...computeMarketFit(category, amounts, this.scales.get(catchmentMetres)), nearestRoad, population };
   }
 }

@@ -16,20 +16,28 @@ export const REFERENCE_CATCHMENT_METRES = 800;
  * Half-saturation constants of the saturating curve `value = x / (x + K)`:
  * the amount at which a driver gives half of its points. Counts are per
  * {@link REFERENCE_CATCHMENT_METRES} circle (2.01 km²) and scale with the
- * catchment's area; `population` is residents per km² (census); `roads` is a
- * distance in metres, used as `K / (K + d)`.
+ * catchment's area; `roads` is a distance in metres, used as `K / (K + d)`.
  *
- * Reasons: 400 address points in 800 m is a compact urban neighbourhood of
- * detached and semi-detached houses in OSM (dense cores map several
- * thousand); 4,000 residents/km² is the density of an inner suburb (Montreal
- * island averages about 4,000); 15 offices, 30 shops and 20 places to eat in
- * 800 m is a neighbourhood high street; 2 schools, 1 college, 4 clinics and 3
- * parks are what a typical 10-minute walk holds in a city; a major road 250 m
- * away is a block or two off the arterial.
+ * `residents`, `households` and `spending` are defaults only: a region with
+ * a population layer replaces them with its own medians, measured at load
+ * over its address points for each catchment (`calibrateDemand`), so that
+ * the region's typical address gets half the points. The defaults are
+ * 8,000 residents (4,000 per km², an inner suburb) and 3,500 households in
+ * 800 m; `spending` has no meaningful default (its currency is the
+ * census's), 3,500 households × 60,000.
+ *
+ * Reasons for the others: 400 address points in 800 m is a compact urban
+ * neighbourhood of detached and semi-detached houses in OSM (dense cores map
+ * several thousand); 15 offices, 30 shops and 20 places to eat in 800 m is a
+ * neighbourhood high street; 2 schools, 1 college, 4 clinics and 3 parks are
+ * what a typical 10-minute walk holds in a city; a major road 250 m away is a
+ * block or two off the arterial.
  */
 export const HALF_SATURATION: Readonly<Record<DemandKind, number>> = {
-  residents: 400,
-  population: 4_000,
+  residents: 8_000,
+  households: 3_500,
+  spending: 210_000_000,
+  addresses: 400,
   offices: 15,
   schools: 2,
   universities: 1,
@@ -44,7 +52,9 @@ const profile = (catchmentMetres: number, weights: Partial<Record<DemandKind, nu
   catchmentMetres,
   weights: {
     residents: 0,
-    population: 0,
+    households: 0,
+    spending: 0,
+    addresses: 0,
     offices: 0,
     schools: 0,
     universities: 0,
@@ -58,20 +68,24 @@ const profile = (catchmentMetres: number, weights: Partial<Record<DemandKind, nu
 });
 
 /**
- * Demand profile of each category: catchment and relative weights. Reasons
- * for each profile are in `docs/methodology.md` ("Market fit").
+ * Demand profile of each category: catchment and relative weights. The
+ * people weights (residents, households, spending) keep each category's
+ * former share of residents and census population; reasons per category in
+ * `docs/methodology/demand.md`, the others in `docs/methodology.md`
+ * ("Market fit"). `addresses` has no weight of its own: it takes the people
+ * weights only where a pack has no population layer (`PEOPLE_FALLBACK`).
  */
 export const MARKET_PROFILES: Readonly<Record<Category, MarketProfileDefinition>> = {
-  coffee: profile(800, { residents: 2, population: 1, offices: 3, schools: 0.5, universities: 2, retail: 2, dining: 1.5, healthcare: 0.5, parks: 0.5, roads: 0.5 }),
-  'pet-services': profile(1_500, { residents: 3, population: 2, retail: 1.5, parks: 2, roads: 1.5 }),
-  'children-education': profile(1_500, { residents: 3, population: 2, schools: 3, retail: 1, parks: 1, roads: 1 }),
-  'qsr-pizza': profile(1_200, { residents: 3, population: 2, offices: 1, schools: 1, universities: 1.5, retail: 1, dining: 1, roads: 1 }),
-  'beauty-salon': profile(800, { residents: 3, population: 1.5, offices: 2, universities: 0.5, retail: 2.5, dining: 1, healthcare: 0.5, roads: 0.5 }),
-  'gym-fitness': profile(1_200, { residents: 3, population: 2, offices: 2.5, universities: 1.5, retail: 1, dining: 0.5, parks: 0.5, roads: 1 }),
-  'pharmacy-health': profile(1_000, { residents: 2.5, population: 2, offices: 0.5, retail: 1.5, healthcare: 3, roads: 1 }),
-  'bubble-tea-dessert': profile(800, { residents: 1.5, population: 1, offices: 1, schools: 2, universities: 2.5, retail: 2.5, dining: 2, parks: 1 }),
-  'daycare-childcare': profile(1_200, { residents: 3, population: 2.5, offices: 2, schools: 1.5, retail: 0.5, parks: 1.5, roads: 0.5 }),
-  'automotive-services': profile(1_500, { residents: 2, population: 1.5, offices: 0.5, retail: 1, roads: 4 }),
-  'dry-cleaning': profile(800, { residents: 3, population: 2, offices: 2.5, retail: 1.5, dining: 0.5, roads: 0.5 }),
-  'printing-shipping': profile(1_200, { residents: 1.5, population: 1, offices: 4, schools: 0.5, universities: 1.5, retail: 2, healthcare: 0.5, roads: 0.5 }),
+  coffee: profile(800, { residents: 3, offices: 3, schools: 0.5, universities: 2, retail: 2, dining: 1.5, healthcare: 0.5, parks: 0.5, roads: 0.5 }),
+  'pet-services': profile(1_500, { residents: 1, households: 2.5, spending: 1.5, retail: 1.5, parks: 2, roads: 1.5 }),
+  'children-education': profile(1_500, { residents: 3, households: 1, spending: 1, schools: 3, retail: 1, parks: 1, roads: 1 }),
+  'qsr-pizza': profile(1_200, { residents: 2, households: 3, offices: 1, schools: 1, universities: 1.5, retail: 1, dining: 1, roads: 1 }),
+  'beauty-salon': profile(800, { residents: 2, spending: 2.5, offices: 2, universities: 0.5, retail: 2.5, dining: 1, healthcare: 0.5, roads: 0.5 }),
+  'gym-fitness': profile(1_200, { residents: 3, spending: 2, offices: 2.5, universities: 1.5, retail: 1, dining: 0.5, parks: 0.5, roads: 1 }),
+  'pharmacy-health': profile(1_000, { residents: 4.5, offices: 0.5, retail: 1.5, healthcare: 3, roads: 1 }),
+  'bubble-tea-dessert': profile(800, { residents: 1, spending: 1.5, offices: 1, schools: 2, universities: 2.5, retail: 2.5, dining: 2, parks: 1 }),
+  'daycare-childcare': profile(1_200, { households: 3, spending: 2.5, offices: 2, schools: 1.5, retail: 0.5, parks: 1.5, roads: 0.5 }),
+  'automotive-services': profile(1_500, { households: 2.5, spending: 1, offices: 0.5, retail: 1, roads: 4 }),
+  'dry-cleaning': profile(800, { households: 2, spending: 3, offices: 2.5, retail: 1.5, dining: 0.5, roads: 0.5 }),
+  'printing-shipping': profile(1_200, { residents: 1.5, households: 1, offices: 4, schools: 0.5, universities: 1.5, retail: 2, healthcare: 0.5, roads: 0.5 }),
 };

@@ -68,8 +68,10 @@ function competitionInsight(competition: CompetitorSearch, nearestOutside: Nearb
 }
 
 const KIND_TITLES: Readonly<Record<DemandKind, string>> = {
-  residents: 'residential density',
-  population: 'census population',
+  residents: 'residents',
+  households: 'households',
+  spending: 'household spending power',
+  addresses: 'residential density (mapped addresses)',
   offices: 'office workers',
   schools: 'schools',
   universities: 'colleges and universities',
@@ -80,13 +82,24 @@ const KIND_TITLES: Readonly<Record<DemandKind, string>> = {
   roads: 'major-road access',
 };
 
+/** The households (or residents) in the catchment and their median income, for the spending driver. */
+function spendingAmount({ population, catchmentMetres }: MarketSearch): string {
+  const median = population?.medianIncome ?? null;
+  const households = population?.households ?? null;
+  const who = households === null ? `${formatWholeNumber(Math.round(population?.residents ?? 0))} residents` : `${formatWholeNumber(Math.round(households))} households`;
+  return `${who} within ${metres(catchmentMetres)}${median === null ? '' : ` with a median household income of ${formatWholeNumber(Math.round(median))}`}`;
+}
+
 function driverAmount(driver: DemandDriver, market: MarketSearch): string {
   if (driver.kind === 'roads') {
     const road = market.nearestRoad;
     if (road === null) return 'no major road within 3 km';
     return `${road.road.name ?? `an unnamed ${road.road.class} road`} (${road.road.class}) is ${metres(road.distanceMetres)} away`;
   }
-  if (driver.kind === 'population') return `${formatWholeNumber(driver.amount ?? 0)} ${DEMAND_NOUNS.population} in the nearest census area`;
+  if (driver.kind === 'spending') return spendingAmount(market);
+  if (driver.kind === 'residents' || driver.kind === 'households') {
+    return `${formatWholeNumber(Math.round(driver.amount ?? 0))} ${DEMAND_NOUNS[driver.kind]} within ${metres(market.catchmentMetres)}`;
+  }
   return `${formatWholeNumber(driver.amount ?? 0)} ${DEMAND_NOUNS[driver.kind]} within ${metres(market.catchmentMetres)}`;
 }
 

@@ -26,13 +26,13 @@ export function areaBBox(area: Pick<Area, 'geometry'>): BBox {
  * areas' bounding boxes picks the candidates, `@turf/boolean-point-in-polygon`
  * tests each (holes excluded, a point on the boundary counts as inside).
  */
-export class AreaIndex {
-  private readonly areas: readonly Area[];
+export class AreaIndex<T extends Pick<Area, 'id' | 'geometry'> = Area> {
+  private readonly areas: readonly T[];
   private readonly boxes: readonly BBox[];
   private readonly tree: Flatbush | null;
 
-  /** @param areas - the areas to index (kept by reference, not copied) */
-  constructor(areas: readonly Area[]) {
+  /** @param areas - the areas to index (kept by reference, not copied): the pack's areas, or anything with an `id` and a (multi)polygon `geometry` */
+  constructor(areas: readonly T[]) {
     this.areas = areas;
     this.boxes = areas.map(areaBBox);
     if (areas.length === 0) {
@@ -54,9 +54,9 @@ export class AreaIndex {
    * @param accept - optional filter run before the polygon test (e.g. one kind or admin level)
    * @returns the containing areas; empty when none
    */
-  containing(point: LatLng, accept?: (area: Area) => boolean): Area[] {
+  containing(point: LatLng, accept?: (area: T) => boolean): T[] {
     if (this.tree === null) return [];
-    const found: Array<{ area: Area; size: number }> = [];
+    const found: Array<{ area: T; size: number }> = [];
     for (const index of this.tree.search(point.lng, point.lat, point.lng, point.lat)) {
       const area = this.areas[index];
       const box = this.boxes[index];
@@ -65,6 +65,32 @@ export class AreaIndex {
     }
     found.sort((a, b) => a.size - b.size || (a.area.id < b.area.id ? -1 : a.area.id > b.area.id ? 1 : 0));
     return found.map(({ area }) => area);
+  }
+
+  /**
+   * The innermost area that contains a point: the first of
+   * {@link AreaIndex.containing}, found by testing the candidates smallest
+   * box first and stopping at the first hit.
+   *
+   * @param point - WGS 84 decimal degrees
+   * @returns the area, or null when none contains the point
+   */
+  innermost(point: LatLng): T | null {
+    if (this.tree === null) return null;
+    const candidates = this.tree.search(point.lng, point.lat, point.lng, point.lat);
+    if (candidates.length > 1) {
+      const sizeOf = (index: number): number => {
+        const box = this.boxes[index];
+        return box === undefined ? Infinity : (box[2] - box[0]) * (box[3] - box[1]);
+      };
+      const idOf = (index: number): string => this.areas[index]?.id ?? '';
+      candidates.sort((a, b) => sizeOf(a) - sizeOf(b) || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+    }
+    for (const index of candidates) {
+      const area = this.areas[index];
+      if (area !== undefined && booleanPointInPolygon([point.lng, point.lat], area.geometry)) return area;
+    }
+    return null;
   }
 }
 

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { RegionPackError } from '../errors.js';
-import { readCensus } from './census.js';
 import { placeAddressesInAreas } from './address-areas.js';
 import { AreaIndex, areaBBox } from './area-index.js';
 import { clipToCoverage, type LeftOut } from './clip.js';
@@ -15,6 +14,7 @@ import { OsmCollector } from './osm-collect.js';
 import { readDeclaredBounds } from './osm-header.js';
 import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
+import { importPopulation } from './import-population.js';
 import { applyRatings } from './ratings.js';
 import { mergeBusStops, mergeStations } from './station-merge.js';
 import { PACK_FORMAT_VERSION, type Area, type BusStop, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
@@ -145,6 +145,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     roads: osm.roads,
     census: [],
     areas: osm.areas,
+    population: [],
   };
 
   if (options.ratings !== undefined) {
@@ -162,19 +163,6 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     });
     progress({ phase: 'ratings', source: basename(options.ratings), processed: result.rows, message: `${result.matched} of ${result.rows} ratings matched a POI` });
   }
-  if (options.census !== undefined) {
-    progress({ phase: 'census', source: basename(options.census), message: `reading census ${options.census}` });
-    data.census = await readCensus(options.census);
-    const info = await stat(options.census);
-    sources.push({
-      kind: 'census',
-      name: basename(options.census),
-      bytes: info.size,
-      licence: sample ? SAMPLE_LICENCE : 'see census publisher',
-      attribution: sample ? SAMPLE_ATTRIBUTION : '',
-      records: data.census.length,
-    });
-  }
 
   const warnings: string[] = [];
   const warn = (message: string): void => {
@@ -190,6 +178,9 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
       `the pack covers a box wider than ${WIDE_COVERAGE_DEGREES}° (${coverage.bbox.map((n) => n.toFixed(2)).join(', ')}): the extract holds far-away objects; pass a boundary (--boundary <relation id or name>) to cover one area`,
     );
   }
+  const population = await importPopulation(options, data, osm, { coverage, boundary }, sample, progress);
+  sources.push(...population.sources);
+  for (const warning of population.warnings) warn(warning);
   data.manifest.coverage = coverage;
   data.manifest.bbox = regionBBox(data);
   data.manifest.counts = {
@@ -202,6 +193,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     census: data.census.length,
     interpolations: data.interpolations.length,
     areas: data.areas.length,
+    population: data.population?.length ?? 0,
   };
   data.manifest.attribution = attributionLine(sources);
   progress({ phase: 'write', source: outDir, message: `writing ${outDir}` });

@@ -1,4 +1,5 @@
 import type { SkippedArea } from './area-collect.js';
+import type { CensusFields } from './census-fields.js';
 import type { LeftOut } from './clip.js';
 import type { RegionManifest } from './types.js';
 
@@ -10,8 +11,22 @@ export interface ImportRegionOptions {
   gtfs?: string[];
   /** Ratings CSV (`osm_id,rating[,rating_count]` or `name,lat,lng,rating[,rating_count]`). */
   ratings?: string;
-  /** Census CSV (`id,name,lat,lng,population[,median_household_income][,land_area_km2]`). */
+  /**
+   * Census areas: a CSV (`id,name,lat,lng,population[,households][,median_household_income][,land_area_km2]`)
+   * or a GeoJSON FeatureCollection of Polygon, MultiPolygon or Point areas
+   * with their counts in the properties named by `censusFields`. Without any
+   * census, the population comes from OSM `population=*`, else from
+   * residential floor area (see `docs/methodology/demand.md`).
+   */
   census?: string;
+  /** Census boundaries as a shapefile (`.shp` with `.dbf`, longitude/latitude), joined to `censusTable` on `censusJoin`. */
+  censusBoundaries?: string;
+  /** CSV with the population (households, income) of each boundary of `censusBoundaries`. */
+  censusTable?: string;
+  /** The join of `censusBoundaries` to `censusTable`: `SHAPE_FIELD=table_column`, e.g. `GEOID=geoid`. */
+  censusJoin?: string;
+  /** Property or column names of the census counts (defaults: `id`, `name`, `population`, `households`, `median_household_income`). */
+  censusFields?: CensusFields;
   /**
    * The administrative boundary the pack covers: an OSM relation id
    * (`1155955`, `r1155955`) or a name (`Liechtenstein`) of a boundary in the

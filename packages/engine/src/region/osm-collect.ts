@@ -13,6 +13,9 @@ import {
 } from './osm-tags.js';
 import { otherNames } from './osm-names.js';
 import { foldName } from './text-fold.js';
+import { ResidentialBuildingCollector } from '../population/building-collect.js';
+import { populatedPlaceOf, type PopulatedPlace } from '../population/populated-places.js';
+import type { ResidentialBuilding } from '../population/residential-buildings.js';
 import type { AddressPoint, Area, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
 import { WayNodes } from './way-nodes.js';
 
@@ -28,6 +31,10 @@ export interface OsmLayers {
   areas: Area[];
   /** Area relations whose rings could not be assembled from the extract. */
   skippedAreas: SkippedArea[];
+  /** Dwellings (residential building ways) for the population layer. */
+  buildings: ResidentialBuilding[];
+  /** `place=*` nodes with `population=*`. */
+  places: PopulatedPlace[];
 }
 
 /** Element counts seen while reading, for progress events. */
@@ -70,6 +77,8 @@ export class OsmCollector {
   private readonly busStops: BusStop[] = [];
   private readonly pois: Poi[] = [];
   private readonly roads: Road[] = [];
+  private readonly buildings = new ResidentialBuildingCollector();
+  private readonly places: PopulatedPlace[] = [];
 
   /**
    * Reads one element.
@@ -83,6 +92,7 @@ export class OsmCollector {
         if (!Number.isFinite(element.lat) || !Number.isFinite(element.lng)) return;
         this.nodes.add(element.id, element.lat, element.lng);
         if (hasAnyTag(element.tags)) this.addFeature(`n${element.id}`, element.tags, { lat: element.lat, lng: element.lng }, element.id);
+        this.addPlace(`n${element.id}`, element.tags, { lat: element.lat, lng: element.lng });
         return;
       case 'way':
         this.counts.ways++;
@@ -112,7 +122,14 @@ export class OsmCollector {
       roads: this.roads,
       areas,
       skippedAreas: skipped,
+      buildings: this.buildings.finish(),
+      places: this.places,
     };
+  }
+
+  private addPlace(id: string, tags: OsmTags, at: LatLng): void {
+    const place = populatedPlaceOf(id, tags, at);
+    if (place !== null) this.places.push(place);
   }
 
   private addWay(way: OsmWay): void {
@@ -128,6 +145,7 @@ export class OsmCollector {
     const tags = way.tags;
     if (!hasAnyTag(tags)) return;
     this.addFeature(`w${way.id}`, tags, centre, null);
+    this.buildings.offerWay(tags, points, centre);
     if (points.length >= 2) {
       if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
       const roadClass = majorRoadClass(tags.highway);

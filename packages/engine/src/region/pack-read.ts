@@ -9,7 +9,7 @@ import { MANIFEST_FILE, PACK_LAYERS, layerFileName } from './pack-layout.js';
 import { PACK_FORMAT_VERSION, type PackLayer, type RegionData, type RegionManifest } from './types.js';
 
 /** Layers whose records are points and must carry finite `lat`/`lng`. */
-const POINT_LAYERS = new Set<PackLayer>(['addresses', 'stations', 'busStops', 'pois', 'census']);
+const POINT_LAYERS = new Set<PackLayer>(['addresses', 'stations', 'busStops', 'pois', 'census', 'population']);
 
 /**
  * Loads a region pack written by `importRegion` into memory.
@@ -57,6 +57,7 @@ export async function loadRegion(dir: string): Promise<RegionData> {
     roads: [],
     census: [],
     areas: [],
+    population: [],
   };
   for (const layer of PACK_LAYERS) {
     const listed = manifest.files?.find((file) => file.layer === layer);
@@ -99,6 +100,9 @@ async function readLayer(file: string, layer: PackLayer): Promise<{ records: unk
       if (POINT_LAYERS.has(layer) && !hasCoordinates(record)) {
         throw new RegionPackError(`${file} line ${lineNumber}`, 'record without finite lat/lng');
       }
+      if (layer === 'population' && !isPopulationPoint(record)) {
+        throw new RegionPackError(`${file} line ${lineNumber}`, 'population point without residents ≥ 0');
+      }
       if (layer === 'areas' && !isArea(record)) {
         throw new RegionPackError(`${file} line ${lineNumber}`, 'area without an id, a kind and a Polygon or MultiPolygon geometry');
       }
@@ -117,6 +121,12 @@ function hasCoordinates(record: unknown): boolean {
   if (typeof record !== 'object' || record === null) return false;
   const { lat, lng } = record as { lat?: unknown; lng?: unknown };
   return typeof lat === 'number' && Number.isFinite(lat) && typeof lng === 'number' && Number.isFinite(lng);
+}
+
+function isPopulationPoint(record: unknown): boolean {
+  const { residents, households } = record as { residents?: unknown; households?: unknown };
+  const count = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  return count(residents) && (households === undefined || count(households));
 }
 
 function isArea(record: unknown): boolean {

@@ -48,7 +48,7 @@ export async function writePack(data: RegionData, outDir: string, force: boolean
   try {
     const files: PackFile[] = [];
     for (const layer of PACK_LAYERS) {
-      const records: readonly unknown[] = data[layer];
+      const records: readonly unknown[] = data[layer] ?? [];
       files.push(await writeLayer(join(temp, layerFileName(layer)), layer, records));
     }
     data.manifest.files = files;

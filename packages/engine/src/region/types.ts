@@ -142,6 +142,57 @@ export interface CensusArea extends LatLng {
   population: number;
   medianHouseholdIncome?: number;
   landAreaKm2?: number;
+  /** Households (a count of households, not household population), where the census gives them. */
+  households?: number;
+  /**
+   * Share (0-1) of the area's land inside the pack's coverage, for a
+   * polygon area cut by the pack's edge; absent when the whole area is
+   * inside (or the area is a point). The population layer holds that share
+   * of its residents and households.
+   */
+  shareInside?: number;
+}
+
+/**
+ * One point of the population layer: residents (and households) placed on a
+ * residential building, an address point or an area's representative point
+ * by dasymetric mapping at import (`population/`, `docs/methodology/demand.md`).
+ * Counts are in hundredths so that each area's total is kept exactly.
+ */
+export interface PopulationPoint extends LatLng {
+  /** Residents placed here, ≥ 0 (two decimals). */
+  residents: number;
+  /** Households placed here (two decimals); absent when the source gives no households. */
+  households?: number;
+  /** Median household income of the area the residents came from (currency units of the source); absent when not given. */
+  income?: number;
+  /** Id of the area the residents came from (census area id, OSM relation or place node id); absent for building estimates. */
+  area?: string;
+}
+
+/** How a pack's population layer was made. */
+export type PopulationMethod = 'census' | 'osm' | 'estimate';
+
+/** Summary of a pack's population layer, in the manifest. */
+export interface PopulationSummary {
+  /**
+   * `census`: a census file's areas; `osm`: OSM `population=*` on places and
+   * administrative boundaries; `estimate`: residential floor area only, no
+   * population source (the integrator says so in `meta.confidence.reasons`).
+   */
+  method: PopulationMethod;
+  /** What gave the population, e.g. `demographics_ct.csv joined to cb_2020_36_tract_500k.shp`. */
+  source: string;
+  /** Residents in the pack (sum of the layer, whole number). */
+  residents: number;
+  /** Households in the pack, or null when the source gives none. */
+  households: number | null;
+  /** Whether points carry `income`. */
+  income: boolean;
+  /** Residents estimated from residential floor area where no area gives a population (`osm` and `estimate` methods). */
+  estimatedResidents: number;
+  /** Areas whose population was spread, by what they were spread over; `cutByEdge` counts areas partly outside the coverage. */
+  areas: { total: number; overBuildings: number; overAddresses: number; atPoint: number; cutByEdge: number };
 }
 
 /** The two kinds of OSM boundary relation the pack keeps as areas. */
@@ -213,7 +264,7 @@ export interface PackSource {
 }
 
 /** The layers of a region pack, one data file each. */
-export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas';
+export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'population';
 
 /** One data file of a region pack: gzipped NDJSON, one record per line (see `region/README.md`). */
 export interface PackFile {
@@ -250,6 +301,8 @@ export interface RegionManifest {
     interpolations?: number;
     /** Administrative and postal-code areas (optional for manifests made by hand, e.g. in tests). */
     areas?: number;
+    /** Points of the population layer (absent in manifests made by hand). */
+    population?: number;
   };
   sources: PackSource[];
   /** One line combining every source's attribution. */
@@ -260,6 +313,8 @@ export interface RegionManifest {
   generator?: string;
   /** The area the pack covers (always written by `importRegion`; absent in hand-made manifests, which then cover `bbox`). */
   coverage?: PackCoverage;
+  /** How the population layer was made (always written by `importRegion`; absent in hand-made manifests). */
+  population?: PopulationSummary;
 }
 
 /** Everything a region pack holds, in memory. */
@@ -275,6 +330,8 @@ export interface RegionData {
   census: CensusArea[];
   /** Administrative and postal-code boundaries; see `areaIndexOf` for point-in-polygon queries. */
   areas: Area[];
+  /** Residents placed by dasymetric mapping (`population/`); absent or empty in packs made by hand. */
+  population?: PopulationPoint[];
 }
 
 /** A category test on a POI's tags (see `places/categories.ts`). */

@@ -279,7 +279,7 @@ export interface PackFile {
 }
 
 /** Current region pack format. Bumped on any incompatible change. */
-export const PACK_FORMAT_VERSION = 2;
+export const PACK_FORMAT_VERSION = 3;
 
 /** `manifest.json` of a region pack. Times are ISO 8601 UTC. */
 export interface RegionManifest {

@@ -39,12 +39,20 @@ describe.skipIf(stm === null)('importRegion: STM GTFS folder without trips (real
     expect(metro.find((s) => s.name === 'Station McGill')).toBeDefined();
   });
 
-  it('makes parentless stops bus stops, not the metro platforms or entrances', () => {
+  it('makes parentless stops bus stops, not the metro platforms or entrances, one per named stop', () => {
     const bus = region.busStops.filter((s) => s.sources.includes('gtfs:stm'));
-    // 8,692 stops of location_type 0, minus the metro platforms linked to a parent station.
-    expect(bus.length).toBeGreaterThan(8_000);
-    expect(bus.length).toBeLessThan(8_692);
+    // 8,692 stops of location_type 0, minus the metro platforms linked to a parent station, and the
+    // poles of one stop (same name within 50 m, e.g. both sides of a street) merged into one.
+    expect(bus.length).toBeGreaterThan(5_500);
+    expect(bus.length).toBeLessThan(8_000);
     for (const stop of bus.slice(0, 200)) expect(stop.lat).toBeGreaterThan(45.4);
+    const byName = new Map<string, typeof bus>();
+    for (const stop of bus) byName.set(stop.name ?? '', [...(byName.get(stop.name ?? '') ?? []), stop]);
+    for (const [name, same] of byName) {
+      if (name === '') continue;
+      for (const [i, a] of same.entries()) for (const b of same.slice(i + 1)) expect(haversineMetres(a, b), name).toBeGreaterThan(50);
+    }
+    expect(bus.every((stop) => stop.weeklyDepartures === undefined)).toBe(true);
   });
 
   it('names the publisher and its licence in the manifest', () => {

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { haversineMetres } from '../src/region/geometry.js';
+import { openGtfs } from '../src/region/gtfs-source.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
@@ -82,6 +83,26 @@ describe('importRegion: GTFS zip', () => {
     expect(source?.name).toBe('maple-junction.zip');
     expect(source?.attribution).toBe('GTFS: Maple Junction Transit (fictional sample)');
     expect(source?.licence).toBe('see feed publisher');
+  });
+
+  it('reads only the columns it needs from stop_times and names the table of a malformed row', async () => {
+    const feed = join(work.dir, 'broken-feed');
+    await mkdir(feed);
+    for (const file of await readdir(sources.gtfs)) await copyFile(join(sources.gtfs, file), join(feed, file));
+    const source = await openGtfs(feed);
+    const rows: string[][] = [];
+    await source.columns('stop_times.txt', ['stop_id', 'no_such_column'], (values) => rows.push(values));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows[0]?.[1]).toBe('');
+    await writeFile(join(feed, 'stop_times.txt'), 'trip_id,stop_id,stop_sequence\nt1,"S1,1\n');
+    await expect(source.columns('stop_times.txt', ['stop_id'], () => undefined)).rejects.toMatchObject({
+      name: 'RegionPackError',
+      path: `${feed}/stop_times.txt`,
+    });
+    await expect(importRegion({ osm: sources.osm, gtfs: [feed], name: 'broken', out: join(work.dir, 'broken-pack') })).rejects.toMatchObject({
+      name: 'RegionPackError',
+      path: `${feed}/stop_times.txt`,
+    });
   });
 
   it('rejects a file that is not a zip, naming it', async () => {

@@ -14,6 +14,10 @@ function memoryFeed(tables: Tables): GtfsSource {
       const [header = [], ...rows] = tables[table] ?? [];
       for (const row of rows) onRow(Object.fromEntries(header.map((column, i) => [column, row[i] ?? ''])));
     },
+    columns: async (table, names, onRow) => {
+      const [header = [], ...rows] = tables[table] ?? [];
+      for (const row of rows) onRow(names.map((name) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : '')));
+    },
     digest: async () => ({ bytes: 0, sha256: '' }),
     close: () => undefined,
   };

@@ -113,15 +113,14 @@ async function readTrips(feed: GtfsSource, routeIndex: ReadonlyMap<string, numbe
   const routes: number[] = [];
   const directions: number[] = [];
   const service: string[] = [];
-  await feed.rows('trips.txt', (row) => {
+  await feed.columns('trips.txt', ['route_id', 'trip_id', 'service_id', 'direction_id'], ([routeId = '', id = '', serviceId = '', direction]) => {
     tick();
-    const route = routeIndex.get(row.route_id ?? '');
-    const id = row.trip_id ?? '';
+    const route = routeIndex.get(routeId);
     if (route === undefined || index.has(id)) return;
     index.set(id, service.length);
     routes.push(route);
-    directions.push(row.direction_id === '0' ? 0 : row.direction_id === '1' ? 1 : NO_DIRECTION);
-    service.push(row.service_id ?? '');
+    directions.push(direction === '0' ? 0 : direction === '1' ? 1 : NO_DIRECTION);
+    service.push(serviceId);
   });
   return {
     index,
@@ -163,12 +162,11 @@ async function countDepartures(
   const lastStop: Array<StopService | undefined> = new Array(tripCount);
   const lastCounted = new Uint8Array(tripCount);
   let stopTimes = 0;
-  await feed.rows('stop_times.txt', (row) => {
+  await feed.columns('stop_times.txt', ['trip_id', 'stop_id', 'stop_sequence', 'pickup_type'], ([tripId = '', stopId = '', sequenceText = '', pickupType]) => {
     tick();
     stopTimes++;
-    const trip = trips.index.get(row.trip_id ?? '');
+    const trip = trips.index.get(tripId);
     if (trip === undefined) return;
-    const stopId = row.stop_id ?? '';
     let stop = stops.get(stopId);
     if (stop === undefined) {
       stop = { departures: new Map(), routes: new Set() };
@@ -176,13 +174,13 @@ async function countDepartures(
     }
     const route = trips.route[trip] ?? 0;
     stop.routes.add(route);
-    const boards = row.pickup_type !== '1';
+    const boards = pickupType !== '1';
     const runs = weekly[trip] ?? 0;
     if (boards && runs > 0) {
       const key = routeDirectionKey(route, trips.direction[trip] ?? NO_DIRECTION);
       stop.departures.set(key, (stop.departures.get(key) ?? 0) + runs);
     }
-    const parsed = Number.parseInt(row.stop_sequence ?? '', 10);
+    const parsed = Number.parseInt(sequenceText, 10);
     const sequence = Number.isFinite(parsed) ? parsed : stopTimes;
     if (sequence > (lastSequence[trip] ?? Number.NEGATIVE_INFINITY)) {
       lastSequence[trip] = sequence;

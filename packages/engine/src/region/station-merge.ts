@@ -19,8 +19,9 @@ export const STATION_SERVICE_MATCH_METRES = 150;
 /**
  * Bus-stop objects of the same folded name or a shared reference closer than
  * this (metres) are one stop: the pole, the platform and the stop position of
- * one stop, or its two poles across the road. Liechtenstein: 622 objects,
- * 96 % of each stop's objects within 50 m of each other.
+ * one stop, or its two poles across the road. Liechtenstein: the objects of
+ * 137 of its 157 `uic_ref` values lie within 50 m of each other (the rest
+ * are joined by their stop-area relation).
  */
 export const BUS_STOP_MERGE_METRES = 50;
 

@@ -39,8 +39,9 @@ export const TRANSIT_MARGIN_METRES = 5_000;
  * de-duplicated (same normalised name within 300 m; an OSM station into a
  * feed's station with service nearby), and the objects of one bus stop merged
  * into one (`mergeBusStops`). GTFS feeds with stop times give every stop its
- * weekly departures over the feed's typical week (`collectGtfs`). The manifest records each source's size, SHA-256,
- * licence and attribution (OSM: ODbL 1.0, © OpenStreetMap contributors).
+ * weekly departures over the feed's typical week (`collectGtfs`). The
+ * manifest records each source's size, SHA-256, licence and attribution
+ * (OSM: ODbL 1.0, © OpenStreetMap contributors).
  *
  * @param options - inputs, region name, output directory; see {@link ImportRegionOptions}
  * @returns the manifest, the absolute pack path and the wall time in milliseconds

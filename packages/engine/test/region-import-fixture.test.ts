@@ -36,10 +36,12 @@ describe('importRegion: the committed Vaduz centre PBF', () => {
     expect(stadtle38[0]).toMatchObject({ postcode: '9490', city: 'Vaduz' });
   });
 
-  it('reads the two cafés as POIs and the three Vaduz Post platforms as bus stops', () => {
+  it('reads the two cafés as POIs, and the three Vaduz Post platforms and their stop positions as one bus stop', () => {
     const cafes = region.pois.filter((p) => p.tags.amenity === 'cafe').map((p) => p.name);
     expect(cafes.sort()).toEqual(['Börsencafé', 'Café Amann']);
-    expect(region.busStops.map((s) => s.name)).toEqual(['Vaduz Post', 'Vaduz Post', 'Vaduz Post']);
+    // Vaduz Städtle is a stop position whose platform lies outside the fixture.
+    expect(region.busStops.map((s) => s.name)).toEqual(['Vaduz Post', 'Vaduz Städtle']);
+    expect(region.busStops[0]).toMatchObject({ id: 'osm:n315636814', sources: ['osm'], modes: ['bus'] });
   });
 
   it('scores a civic address of the extract with the cafés as competitors and the bus stop nearby', async () => {

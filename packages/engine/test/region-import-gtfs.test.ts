@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { haversineMetres } from '../src/region/geometry.js';
+import { openGtfs } from '../src/region/gtfs-source.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
@@ -39,12 +40,20 @@ describe.skipIf(stm === null)('importRegion: STM GTFS folder without trips (real
     expect(metro.find((s) => s.name === 'Station McGill')).toBeDefined();
   });
 
-  it('makes parentless stops bus stops, not the metro platforms or entrances', () => {
+  it('makes parentless stops bus stops, not the metro platforms or entrances, one per named stop', () => {
     const bus = region.busStops.filter((s) => s.sources.includes('gtfs:stm'));
-    // 8,692 stops of location_type 0, minus the metro platforms linked to a parent station.
-    expect(bus.length).toBeGreaterThan(8_000);
-    expect(bus.length).toBeLessThan(8_692);
+    // 8,692 stops of location_type 0, minus the metro platforms linked to a parent station, and the
+    // poles of one stop (same name within 50 m, e.g. both sides of a street) merged into one.
+    expect(bus.length).toBeGreaterThan(5_500);
+    expect(bus.length).toBeLessThan(8_000);
     for (const stop of bus.slice(0, 200)) expect(stop.lat).toBeGreaterThan(45.4);
+    const byName = new Map<string, typeof bus>();
+    for (const stop of bus) byName.set(stop.name ?? '', [...(byName.get(stop.name ?? '') ?? []), stop]);
+    for (const [name, same] of byName) {
+      if (name === '') continue;
+      for (const [i, a] of same.entries()) for (const b of same.slice(i + 1)) expect(haversineMetres(a, b), name).toBeGreaterThan(50);
+    }
+    expect(bus.every((stop) => stop.weeklyDepartures === undefined)).toBe(true);
   });
 
   it('names the publisher and its licence in the manifest', () => {
@@ -74,6 +83,26 @@ describe('importRegion: GTFS zip', () => {
     expect(source?.name).toBe('maple-junction.zip');
     expect(source?.attribution).toBe('GTFS: Maple Junction Transit (fictional sample)');
     expect(source?.licence).toBe('see feed publisher');
+  });
+
+  it('reads only the columns it needs from stop_times and names the table of a malformed row', async () => {
+    const feed = join(work.dir, 'broken-feed');
+    await mkdir(feed);
+    for (const file of await readdir(sources.gtfs)) await copyFile(join(sources.gtfs, file), join(feed, file));
+    const source = await openGtfs(feed);
+    const rows: string[][] = [];
+    await source.columns('stop_times.txt', ['stop_id', 'no_such_column'], (values) => rows.push(values));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows[0]?.[1]).toBe('');
+    await writeFile(join(feed, 'stop_times.txt'), 'trip_id,stop_id,stop_sequence\nt1,"S1,1\n');
+    await expect(source.columns('stop_times.txt', ['stop_id'], () => undefined)).rejects.toMatchObject({
+      name: 'RegionPackError',
+      path: `${feed}/stop_times.txt`,
+    });
+    await expect(importRegion({ osm: sources.osm, gtfs: [feed], name: 'broken', out: join(work.dir, 'broken-pack') })).rejects.toMatchObject({
+      name: 'RegionPackError',
+      path: `${feed}/stop_times.txt`,
+    });
   });
 
   it('rejects a file that is not a zip, naming it', async () => {

@@ -1,54 +1,119 @@
+import { CATEGORIES, type Category, roundScore } from '@locscore/schema';
 import fc from 'fast-check';
-import { CATEGORIES, roundScore, type Category } from '@locscore/schema';
 import { describe, expect, it } from 'vitest';
 import { DEMAND_KINDS, type DemandKind } from '../market/demand-kinds.js';
 import { computeMarketFit, type DemandAmounts } from '../market/market-fit.js';
-import type { Station, TransitMode } from '../region/types.js';
-import { competitorPressure, competitorScoreFromPressure, type CompetitorPressureInput } from './competitor-score.js';
+import type { BusStop, Station, StopRoute, TransitMode } from '../region/types.js';
+import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
 import { overallScore } from './overall.js';
-import { transitScoreFromSupply, transitSupply } from './transit-score.js';
+import { type TransitNearby, transitScoreFromSupply, transitSupply } from './transit-score.js';
 import { walkDecay } from './walk-decay.js';
 
 const MODES: TransitMode[] = ['subway', 'light_rail', 'rail', 'tram', 'monorail', 'funicular', 'brt'];
 const category = fc.constantFrom<Category>(...CATEGORIES);
 const distance = fc.double({ min: 0, max: 2_600, noNaN: true });
+const busDistance = fc.double({ min: 0, max: 450, noNaN: true });
+/** A route of a small shared pool, so that generated stops often share routes (the dedupe is exercised). */
+const routeArb = (modes: TransitMode[]) =>
+  fc.record({
+    id: fc.integer({ min: 0, max: 5 }).map((n) => `g:r${n}`),
+    mode: fc.constantFrom(...modes),
+    weeklyDepartures: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined }),
+  });
 const stationArb = fc.record({
   modes: fc.subarray(MODES),
   weeklyDepartures: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }),
+  routes: fc.option(fc.array(routeArb(MODES), { maxLength: 4 }), { nil: undefined }),
 });
-const toStation = (spec: { modes: TransitMode[]; weeklyDepartures: number | undefined }, id: number): Station => ({
-  id: `s${id}`,
-  name: `Station ${id}`,
-  lat: 0,
-  lng: 0,
-  sources: ['test'],
-  modes: spec.modes,
-  ...(spec.weeklyDepartures === undefined ? {} : { weeklyDepartures: spec.weeklyDepartures }),
+const busStopArb = fc.record({
+  weeklyDepartures: fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: undefined }),
+  routes: fc.option(fc.array(routeArb(['bus']), { maxLength: 4 }), { nil: undefined }),
 });
-const transitScore = (stations: Array<{ item: Station; distanceMetres: number }>, buses: number) =>
-  roundScore(transitScoreFromSupply(transitSupply(stations, buses)));
+type StationSpec = {
+  modes: TransitMode[];
+  weeklyDepartures: number | undefined;
+  routes: Array<{ id: string; mode: TransitMode; weeklyDepartures: number | undefined }> | undefined;
+};
+type BusStopSpec = { weeklyDepartures: number | undefined; routes: StationSpec['routes'] };
+const toRoutes = (routes: StationSpec['routes']): StopRoute[] | undefined =>
+  routes?.map((r) => ({ id: r.id, name: r.id, mode: r.mode, ...(r.weeklyDepartures === undefined ? {} : { weeklyDepartures: r.weeklyDepartures }) }));
+const toStation = (spec: StationSpec, id: number): Station => {
+  const routes = toRoutes(spec.routes);
+  return {
+    id: `s${id}`,
+    name: `Station ${id}`,
+    lat: 0,
+    lng: 0,
+    sources: ['test'],
+    modes: spec.modes,
+    ...(spec.weeklyDepartures === undefined ? {} : { weeklyDepartures: spec.weeklyDepartures }),
+    ...(routes === undefined ? {} : { routes }),
+  };
+};
+const toBusStop = (spec: BusStopSpec, id: number): BusStop => {
+  const routes = toRoutes(spec.routes);
+  return {
+    id: `b${id}`,
+    name: null,
+    lat: 0,
+    lng: 0,
+    sources: ['test'],
+    ...(spec.weeklyDepartures === undefined ? {} : { weeklyDepartures: spec.weeklyDepartures }),
+    ...(routes === undefined ? {} : { routes }),
+  };
+};
+const transitScore = (nearby: TransitNearby) => roundScore(transitScoreFromSupply(transitSupply(nearby)));
 const isScore = (value: number) => value >= 0 && value <= 10 && roundScore(value) === value;
+/** Stations and bus stops around a point, as TransitIndex.access gives them. */
+const surroundings = fc.record({
+  stations: fc.array(fc.tuple(stationArb, distance), { maxLength: 6 }),
+  busStops: fc.array(fc.tuple(busStopArb, busDistance), { maxLength: 6 }),
+});
+const toNearby = (world: { stations: Array<[StationSpec, number]>; busStops: Array<[BusStopSpec, number]> }): TransitNearby => ({
+  stations: world.stations.map(([spec, d], index) => ({ item: toStation(spec, index), distanceMetres: d })),
+  busStops: world.busStops.map(([spec, d], index) => ({ item: toBusStop(spec, index), distanceMetres: d })),
+});
+/** The same spec with more departures: every given count raised by `extra`. */
+const busier = <T extends { weeklyDepartures: number | undefined; routes: StationSpec['routes'] }>(spec: T, extra: number): T => ({
+  ...spec,
+  weeklyDepartures: spec.weeklyDepartures === undefined ? undefined : spec.weeklyDepartures + extra,
+  routes: spec.routes?.map((r) => ({ ...r, weeklyDepartures: r.weeklyDepartures === undefined ? undefined : r.weeklyDepartures + extra })),
+});
 
 describe('model properties', () => {
   it('a nearer station never lowers the transit score', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(stationArb, distance), { maxLength: 6 }), stationArb, distance, distance, fc.nat(12), (others, moved, a, b, buses) => {
-        const near = Math.min(a, b);
-        const far = Math.max(a, b);
-        const rest = others.map(([spec, d], index) => ({ item: toStation(spec, index), distanceMetres: d }));
+      fc.property(surroundings, stationArb, distance, distance, (world, moved, a, b) => {
+        const base = toNearby(world);
         const station = toStation(moved, 99);
-        const nearer = transitScore([...rest, { item: station, distanceMetres: near }], buses);
-        const farther = transitScore([...rest, { item: station, distanceMetres: far }], buses);
+        const nearer = transitScore({ ...base, stations: [...base.stations, { item: station, distanceMetres: Math.min(a, b) }] });
+        const farther = transitScore({ ...base, stations: [...base.stations, { item: station, distanceMetres: Math.max(a, b) }] });
         expect(nearer).toBeGreaterThanOrEqual(farther);
         expect(isScore(nearer)).toBe(true);
       }),
     );
   });
 
-  it('more bus stops within 400 m never lower the transit score', () => {
+  it('a nearer bus stop, or one more, never lowers the transit score', () => {
     fc.assert(
-      fc.property(fc.nat(30), fc.nat(30), (a, b) => {
-        expect(transitScore([], Math.max(a, b))).toBeGreaterThanOrEqual(transitScore([], Math.min(a, b)));
+      fc.property(surroundings, busStopArb, busDistance, busDistance, (world, moved, a, b) => {
+        const base = toNearby(world);
+        const stop = toBusStop(moved, 99);
+        const nearer = transitScore({ ...base, busStops: [...base.busStops, { item: stop, distanceMetres: Math.min(a, b) }] });
+        const farther = transitScore({ ...base, busStops: [...base.busStops, { item: stop, distanceMetres: Math.max(a, b) }] });
+        expect(nearer).toBeGreaterThanOrEqual(farther);
+        expect(farther).toBeGreaterThanOrEqual(transitScore(base));
+      }),
+    );
+  });
+
+  it('more departures at a station or stop never lower the transit score', () => {
+    fc.assert(
+      fc.property(surroundings, fc.nat(5), fc.integer({ min: 1, max: 5_000 }), (world, pick, extra) => {
+        const before = transitScore(toNearby(world));
+        const stations = world.stations.map(([spec, d], i): [StationSpec, number] => [i === pick ? busier(spec, extra) : spec, d]);
+        const busStops = world.busStops.map(([spec, d], i): [BusStopSpec, number] => [i === pick ? busier(spec, extra) : spec, d]);
+        expect(transitScore(toNearby({ stations, busStops }))).toBeGreaterThanOrEqual(before);
       }),
     );
   });

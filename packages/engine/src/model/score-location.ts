@@ -39,7 +39,7 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
   const market = indexes.market.search(point, category);
 
   const breakdown = {
-    transit: roundScore(transitScoreFromSupply(transitSupply(transit.stations, transit.busStops.length))),
+    transit: roundScore(transitScoreFromSupply(transitSupply(transit))),
     competitor: roundScore(competitorScoreFromPressure(competitorPressure(competition.competitors, competition.radiusMetres))),
     marketFit: roundScore(10 * market.fit),
   };

@@ -1,7 +1,10 @@
-import type { GtfsRow, GtfsSource } from './gtfs-source.js';
+import { isoDay } from './gtfs-calendar.js';
 import { isRapidMode, routeTypeMode } from './gtfs-route-types.js';
+import { type FeedService, readFeedService, type StopService, splitRouteDirection } from './gtfs-service.js';
+import type { GtfsSource } from './gtfs-source.js';
+import { routeSummary } from './stop-routes.js';
 import { titleCaseIfShouting } from './text-fold.js';
-import type { BusStop, Station, TransitMode } from './types.js';
+import type { BusStop, GtfsServiceWeek, Station, StopRoute, TransitMode } from './types.js';
 
 /** What one GTFS feed adds to a pack. */
 export interface GtfsLayers {
@@ -11,8 +14,12 @@ export interface GtfsLayers {
   agencies: string[];
   /** `feed_info.txt` publisher name, when present. */
   publisher: string | null;
-  /** Whether the feed had `trips.txt` and `stop_times.txt` (service levels known). */
+  /** Whether weekly departures were counted (trips, stop times and a calendar). */
   hasService: boolean;
+  /** The typical week counted, when `hasService`. */
+  serviceWeek: GtfsServiceWeek | null;
+  /** Why service is unknown, when not `hasService`, e.g. `no trips.txt/stop_times.txt`. */
+  serviceNote: string | null;
 }
 
 interface StopRecord {
@@ -24,33 +31,35 @@ interface StopRecord {
   parent: string | null;
 }
 
-interface StopService {
-  routes: Set<number>;
-  weeklyDepartures: number;
+/** A route of `routes.txt`, by its index. */
+interface RouteRecord {
+  id: string;
+  name: string;
+  mode: TransitMode | null;
 }
-
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /**
  * Reads one GTFS feed's stations and bus stops.
  *
- * - With `trips.txt` and `stop_times.txt`: each stop's routes (and modes) come
- *   from its trips, departures per week from `calendar.txt` (days per week of
- *   each service) or `calendar_dates.txt` (added dates per week of its span).
- *   A stop's service also counts for its `parent_station`. Stations are parent
- *   stations (`location_type=1`) and parentless stops with a non-bus mode;
- *   bus stops are stops served by bus routes that are not part of such a station.
+ * - With `trips.txt`, `stop_times.txt` and a calendar: each stop's routes
+ *   and their departures per direction over the feed's typical week
+ *   ({@link readFeedService}); a child stop's service adds up to its
+ *   `parent_station`. Stations are parent stations (`location_type=1`) and
+ *   parentless stops with a non-bus mode, carrying their rapid-transit routes;
+ *   bus stops are stops (platforms of a station included) served by bus
+ *   routes, carrying their bus routes. A stop whose trips do not run in the
+ *   typical week keeps its modes with no departures.
  * - Without them (e.g. the STM snapshot): parent stations take the feed's
  *   non-bus route types (STM: metro); parentless stops are bus stops when the
  *   feed has bus routes, else stations of the feed's modes; child stops of a
- *   station are its platforms and no bus stops.
+ *   station are its platforms and no bus stops. No departures.
  *
  * Names in capitals only are title-cased (`STATION ANGRIGNON` → `Station Angrignon`).
  *
  * @param feed - an open GTFS feed
  * @param onRows - called with the running row count, for progress
  * @returns the feed's layers
- * @throws RegionPackError on malformed CSV
+ * @throws RegionPackError on malformed CSV or calendar dates
  */
 export async function collectGtfs(feed: GtfsSource, onRows: (rows: number) => void = () => undefined): Promise<GtfsLayers> {
   let rowCount = 0;
@@ -66,20 +75,47 @@ export async function collectGtfs(feed: GtfsSource, onRows: (rows: number) => vo
   await feed.rows('feed_info.txt', (row) => {
     publisher ??= row.feed_publisher_name || null;
   });
+  const routes = await readRoutes(feed);
+  const routeIndex = new Map(routes.map((route, index) => [route.id, index]));
 
-  const routeIndex = new Map<string, number>();
-  const routeModes: Array<TransitMode | null> = [];
+  let service: FeedService | null = null;
+  let serviceNote: string | null = 'no trips.txt/stop_times.txt';
+  if (feed.has('trips.txt') && feed.has('stop_times.txt')) {
+    service = await readFeedService(feed, routeIndex, tick);
+    serviceNote = service === null ? 'no calendar.txt/calendar_dates.txt' : null;
+  }
+  const stops = await readStops(feed, tick);
+  onRows(rowCount);
+
+  const source = `gtfs:${feed.name}`;
+  const layers = service === null ? layersWithoutService(stops, routes, source) : layersWithService(stops, routes, service.stops, source);
+  const serviceWeek: GtfsServiceWeek | null =
+    service === null
+      ? null
+      : {
+          start: isoDay(service.week.first),
+          end: isoDay(service.week.last),
+          trips: service.week.trips,
+          weeksConsidered: service.week.weeksConsidered,
+          stopTimes: service.stopTimes,
+        };
+  return { ...layers, agencies, publisher, hasService: service !== null, serviceWeek, serviceNote };
+}
+
+async function readRoutes(feed: GtfsSource): Promise<RouteRecord[]> {
+  const routes: RouteRecord[] = [];
   await feed.rows('routes.txt', (row) => {
-    routeIndex.set(row.route_id ?? '', routeModes.length);
-    routeModes.push(routeTypeMode(Number.parseInt(row.route_type ?? '', 10)));
+    const id = row.route_id ?? '';
+    routes.push({
+      id,
+      name: row.route_short_name || row.route_long_name || id,
+      mode: routeTypeMode(Number.parseInt(row.route_type ?? '', 10)),
+    });
   });
-  const feedModes = new Set<TransitMode>();
-  for (const mode of routeModes) if (mode !== null) feedModes.add(mode);
+  return routes;
+}
 
-  const hasService = feed.has('trips.txt') && feed.has('stop_times.txt');
-  const service = new Map<string, StopService>();
-  if (hasService) await readService(feed, routeIndex, service, tick);
-
+async function readStops(feed: GtfsSource, tick: () => void): Promise<StopRecord[]> {
   const stops: StopRecord[] = [];
   await feed.rows('stops.txt', (row) => {
     tick();
@@ -95,126 +131,112 @@ export async function collectGtfs(feed: GtfsSource, onRows: (rows: number) => vo
       parent: row.parent_station || null,
     });
   });
-  onRows(rowCount);
+  return stops;
+}
 
-  // A child's service counts for its parent station.
-  const parentIds = new Set(stops.filter((s) => s.locationType === 1).map((s) => s.id));
-  if (hasService) {
-    for (const stop of stops) {
-      const own = service.get(stop.id);
-      if (own === undefined || stop.parent === null || !parentIds.has(stop.parent)) continue;
-      const parent = service.get(stop.parent) ?? { routes: new Set<number>(), weeklyDepartures: 0 };
-      for (const route of own.routes) parent.routes.add(route);
-      parent.weeklyDepartures += own.weeklyDepartures;
-      service.set(stop.parent, parent);
-    }
-  }
-  const modesOf = (id: string): TransitMode[] => {
-    const own = service.get(id);
-    if (own === undefined) return [];
+function layersWithService(
+  stops: readonly StopRecord[],
+  routes: readonly RouteRecord[],
+  counted: ReadonlyMap<string, StopService>,
+  source: string,
+): Pick<GtfsLayers, 'stations' | 'busStops'> {
+  const service = withParents(stops, counted);
+  const stations: Station[] = [];
+  const busStops: BusStop[] = [];
+  const modesOf = (own: StopService | undefined): TransitMode[] => {
     const modes = new Set<TransitMode>();
-    for (const route of own.routes) {
-      const mode = routeModes[route];
+    for (const route of own?.routes ?? []) {
+      const mode = routes[route]?.mode;
       if (mode !== null && mode !== undefined) modes.add(mode);
     }
     return [...modes];
   };
+  for (const stop of stops) {
+    const own = service.get(stop.id);
+    const modes = modesOf(own);
+    const isParent = stop.locationType === 1;
+    const isStop = stop.locationType === 0 || stop.locationType === 4;
+    const rapid = modes.filter(isRapidMode);
+    if ((isParent || (isStop && stop.parent === null)) && rapid.length > 0) {
+      const served = stopRoutes(own, routes, source, isRapidMode);
+      stations.push({
+        id: `${source}:${stop.id}`,
+        name: stop.name,
+        lat: stop.lat,
+        lng: stop.lng,
+        modes: rapid,
+        sources: [source],
+        ...routeSummary(served),
+        routes: served,
+      });
+    }
+    if (stop.locationType === 0 && modes.includes('bus')) {
+      const served = stopRoutes(own, routes, source, (mode) => !isRapidMode(mode));
+      busStops.push({
+        id: `${source}:${stop.id}`,
+        name: stop.name || null,
+        lat: stop.lat,
+        lng: stop.lng,
+        sources: [source],
+        modes: ['bus'],
+        ...routeSummary(served),
+        routes: served,
+      });
+    }
+  }
+  return { stations, busStops };
+}
+
+/** Each stop's own service, plus its children's for a parent station. */
+function withParents(stops: readonly StopRecord[], counted: ReadonlyMap<string, StopService>): Map<string, StopService> {
+  const service = new Map<string, StopService>();
+  for (const [id, own] of counted) service.set(id, { departures: new Map(own.departures), routes: new Set(own.routes) });
+  const parentIds = new Set(stops.filter((s) => s.locationType === 1).map((s) => s.id));
+  for (const stop of stops) {
+    const own = counted.get(stop.id);
+    if (own === undefined || stop.parent === null || !parentIds.has(stop.parent)) continue;
+    let parent = service.get(stop.parent);
+    if (parent === undefined) {
+      parent = { departures: new Map(), routes: new Set() };
+      service.set(stop.parent, parent);
+    }
+    for (const route of own.routes) parent.routes.add(route);
+    for (const [key, count] of own.departures) parent.departures.set(key, (parent.departures.get(key) ?? 0) + count);
+  }
+  return service;
+}
+
+/** The stop's routes of the modes `keep` accepts, one per route and direction, whole departures, busiest first. */
+function stopRoutes(own: StopService | undefined, routes: readonly RouteRecord[], source: string, keep: (mode: TransitMode) => boolean): StopRoute[] {
+  const served: StopRoute[] = [];
+  for (const [key, count] of own?.departures ?? []) {
+    const { route, direction } = splitRouteDirection(key);
+    const record = routes[route];
+    if (record === undefined || record.mode === null || !keep(record.mode)) continue;
+    const weeklyDepartures = Math.round(count);
+    if (weeklyDepartures > 0) served.push({ id: `${source}:${record.id}:${direction}`, name: record.name, mode: record.mode, weeklyDepartures });
+  }
+  return served.sort((a, b) => (b.weeklyDepartures ?? 0) - (a.weeklyDepartures ?? 0) || a.id.localeCompare(b.id));
+}
+
+function layersWithoutService(stops: readonly StopRecord[], routes: readonly RouteRecord[], source: string): Pick<GtfsLayers, 'stations' | 'busStops'> {
+  const feedModes = new Set<TransitMode>();
+  for (const route of routes) if (route.mode !== null) feedModes.add(route.mode);
   const rapidFeedModes = [...feedModes].filter(isRapidMode);
   const feedHasBus = feedModes.has('bus') || feedModes.size === 0;
-  const source = `gtfs:${feed.name}`;
   const stations: Station[] = [];
   const busStops: BusStop[] = [];
-  const stationIds = new Set<string>();
-
   for (const stop of stops) {
     const isParent = stop.locationType === 1;
     const isStop = stop.locationType === 0 || stop.locationType === 4;
     if (!isParent && !(isStop && stop.parent === null)) continue;
-    let modes: TransitMode[];
-    if (hasService) modes = modesOf(stop.id);
-    else if (isParent) modes = rapidFeedModes;
-    else modes = feedHasBus ? ['bus'] : rapidFeedModes;
-    const rapid = modes.filter(isRapidMode);
-    if (rapid.length > 0) {
-      const station: Station = { id: `${source}:${stop.id}`, name: stop.name, lat: stop.lat, lng: stop.lng, modes: rapid, sources: [source] };
-      const own = service.get(stop.id);
-      if (own !== undefined) {
-        station.routeCount = own.routes.size;
-        station.weeklyDepartures = Math.round(own.weeklyDepartures);
-      }
-      stations.push(station);
-      stationIds.add(stop.id);
+    const modes: TransitMode[] = isParent ? rapidFeedModes : feedHasBus ? ['bus'] : rapidFeedModes;
+    if (modes.some(isRapidMode)) {
+      stations.push({ id: `${source}:${stop.id}`, name: stop.name, lat: stop.lat, lng: stop.lng, modes: modes.filter(isRapidMode), sources: [source] });
     }
     if (isStop && modes.includes('bus')) {
-      busStops.push({ id: `${source}:${stop.id}`, name: stop.name || null, lat: stop.lat, lng: stop.lng, sources: [source] });
+      busStops.push({ id: `${source}:${stop.id}`, name: stop.name || null, lat: stop.lat, lng: stop.lng, sources: [source], modes: ['bus'] });
     }
   }
-  // Bus platforms inside a bus-only parent station (a bus terminal) are bus stops too.
-  if (hasService) {
-    for (const stop of stops) {
-      if (stop.parent === null || stationIds.has(stop.parent) || stop.locationType !== 0) continue;
-      if (modesOf(stop.id).includes('bus')) {
-        busStops.push({ id: `${source}:${stop.id}`, name: stop.name || null, lat: stop.lat, lng: stop.lng, sources: [source] });
-      }
-    }
-  }
-  return { stations, busStops, agencies, publisher, hasService };
-}
-
-async function readService(
-  feed: GtfsSource,
-  routeIndex: Map<string, number>,
-  service: Map<string, StopService>,
-  tick: () => void,
-): Promise<void> {
-  const perWeek = new Map<string, number>();
-  await feed.rows('calendar.txt', (row) => {
-    let days = 0;
-    for (const day of WEEKDAYS) if (row[day] === '1') days++;
-    perWeek.set(row.service_id ?? '', days);
-  });
-  const added = new Map<string, { count: number; first: string; last: string }>();
-  await feed.rows('calendar_dates.txt', (row: GtfsRow) => {
-    const id = row.service_id ?? '';
-    const date = row.date ?? '';
-    if (perWeek.has(id) || row.exception_type !== '1') return;
-    const entry = added.get(id);
-    if (entry === undefined) added.set(id, { count: 1, first: date, last: date });
-    else {
-      entry.count++;
-      if (date < entry.first) entry.first = date;
-      if (date > entry.last) entry.last = date;
-    }
-  });
-  for (const [id, { count, first, last }] of added) {
-    const spanDays = (dateValue(last) - dateValue(first)) / 86_400_000 + 1;
-    perWeek.set(id, count / Math.max(1, spanDays / 7));
-  }
-  const hasCalendar = perWeek.size > 0;
-  const trips = new Map<string, { route: number; weekly: number }>();
-  await feed.rows('trips.txt', (row) => {
-    tick();
-    const route = routeIndex.get(row.route_id ?? '');
-    if (route === undefined) return;
-    // Without any calendar, count each trip once a week (the service level stays relative).
-    const weekly = hasCalendar ? (perWeek.get(row.service_id ?? '') ?? 0) : 1;
-    trips.set(row.trip_id ?? '', { route, weekly });
-  });
-  await feed.rows('stop_times.txt', (row) => {
-    tick();
-    const trip = trips.get(row.trip_id ?? '');
-    if (trip === undefined) return;
-    const stopId = row.stop_id ?? '';
-    let entry = service.get(stopId);
-    if (entry === undefined) {
-      entry = { routes: new Set<number>(), weeklyDepartures: 0 };
-      service.set(stopId, entry);
-    }
-    entry.routes.add(trip.route);
-    entry.weeklyDepartures += trip.weekly;
-  });
-}
-
-function dateValue(yyyymmdd: string): number {
-  return Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)));
+  return { stations, busStops };
 }

@@ -16,8 +16,8 @@ import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
 import { importPopulation } from './import-population.js';
 import { applyRatings } from './ratings.js';
-import { mergeBusStops, mergeStations } from './station-merge.js';
-import { PACK_FORMAT_VERSION, type Area, type BusStop, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
+import { mergeBusStops, mergeStations, type StopObject } from './station-merge.js';
+import { PACK_FORMAT_VERSION, type Area, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
 
 /** OSM elements between two progress events. */
 const PROGRESS_EVERY = 250_000;
@@ -36,9 +36,12 @@ export const TRANSIT_MARGIN_METRES = 5_000;
  *
  * Memory holds the pack's own data plus node coordinates in typed arrays
  * (16 bytes a node), never the raw files. Stations from all sources are
- * de-duplicated (same normalised name within 300 m), as are named bus stops
- * (same name within 30 m). The manifest records each source's size, SHA-256,
- * licence and attribution (OSM: ODbL 1.0, © OpenStreetMap contributors).
+ * de-duplicated (same normalised name within 300 m; an OSM station into a
+ * feed's station with service nearby), and the objects of one bus stop merged
+ * into one (`mergeBusStops`). GTFS feeds with stop times give every stop its
+ * weekly departures over the feed's typical week (`collectGtfs`). The
+ * manifest records each source's size, SHA-256, licence and attribution
+ * (OSM: ODbL 1.0, © OpenStreetMap contributors).
  *
  * @param options - inputs, region name, output directory; see {@link ImportRegionOptions}
  * @returns the manifest, the absolute pack path and the wall time in milliseconds
@@ -94,7 +97,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
   });
 
   const stations: Station[] = [...osm.stations];
-  const busStops: BusStop[] = [...osm.busStops];
+  const busStops: StopObject[] = [...osm.busStops];
   for (const path of options.gtfs ?? []) {
     const feed = await openGtfs(path);
     try {
@@ -103,7 +106,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
         progress({ phase: 'gtfs', source: feed.name, processed: rows, message: `${rows.toLocaleString('en')} GTFS rows` }),
       );
       stations.push(...layers.stations);
-      busStops.push(...layers.busStops);
+      busStops.push(...layers.busStops.map((stop) => ({ stop })));
       const gtfsDigest = await feed.digest();
       const publisher = layers.publisher ?? (layers.agencies.length > 0 ? [...new Set(layers.agencies)].join(', ') : feed.name);
       sources.push({
@@ -113,17 +116,26 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
         sha256: gtfsDigest.sha256,
         licence: sample ? SAMPLE_LICENCE : gtfsLicence(publisher),
         attribution: sample ? SAMPLE_ATTRIBUTION : `GTFS: ${publisher}`,
+        ...(layers.serviceWeek === null ? {} : { serviceWeek: layers.serviceWeek }),
       });
+      const week = layers.serviceWeek;
       progress({
         phase: 'gtfs',
         source: feed.name,
-        message: `${feed.name}: ${layers.stations.length} stations, ${layers.busStops.length} bus stops${layers.hasService ? '' : ' (no trips/stop_times: modes from routes.txt)'}`,
+        message: `${feed.name}: ${layers.stations.length} stations, ${layers.busStops.length} bus stops${week === null ? ` (${layers.serviceNote ?? 'no service'}: modes from routes.txt, default departures)` : `, departures of the week ${week.start} to ${week.end} (${week.trips.toLocaleString('en')} trips, ${week.stopTimes.toLocaleString('en')} stop times)`}`,
       });
     } finally {
       feed.close();
     }
   }
   progress({ phase: 'merge', source: options.name, message: 'de-duplicating stations and bus stops' });
+  const mergedStations = mergeStations(stations);
+  const mergedBusStops = mergeBusStops(busStops);
+  progress({
+    phase: 'merge',
+    source: options.name,
+    message: `${mergedStations.length} stations from ${stations.length} station objects, ${mergedBusStops.length} bus stops from ${busStops.length} bus-stop objects`,
+  });
   const data: RegionData = {
     manifest: {
       formatVersion: PACK_FORMAT_VERSION,
@@ -139,8 +151,8 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     addresses: osm.addresses,
     streets: osm.streets,
     interpolations: osm.interpolations,
-    stations: mergeStations(stations),
-    busStops: mergeBusStops(busStops),
+    stations: mergedStations,
+    busStops: mergedBusStops,
     pois: osm.pois,
     roads: osm.roads,
     census: [],

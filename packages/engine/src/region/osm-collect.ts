@@ -4,7 +4,6 @@ import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
 import {
   isNamedStreet,
-  isOsmBusStop,
   isOsmStation,
   isPoi,
   keptPoiTags,
@@ -12,11 +11,13 @@ import {
   osmStationModes,
 } from './osm-tags.js';
 import { otherNames } from './osm-names.js';
+import { OsmStopCollector } from './osm-stops.js';
+import type { StopObject } from './station-merge.js';
 import { foldName } from './text-fold.js';
 import { ResidentialBuildingCollector } from '../population/building-collect.js';
 import { populatedPlaceOf, type PopulatedPlace } from '../population/populated-places.js';
 import type { ResidentialBuilding } from '../population/residential-buildings.js';
-import type { AddressPoint, Area, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+import type { AddressPoint, Area, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
 import { WayNodes } from './way-nodes.js';
 
 /** The layers read from one OSM extract. */
@@ -25,7 +26,8 @@ export interface OsmLayers {
   streets: Street[];
   interpolations: InterpolationLine[];
   stations: Station[];
-  busStops: BusStop[];
+  /** Bus-stop objects (platforms, then stop positions), before the objects of one stop are merged. */
+  busStops: StopObject[];
   pois: Poi[];
   roads: Road[];
   areas: Area[];
@@ -74,7 +76,7 @@ export class OsmCollector {
   private readonly streetLines: Array<{ name: string; altNames: string[]; line: LatLng[] }> = [];
   private readonly interpolations: InterpolationLine[] = [];
   private readonly stations: Station[] = [];
-  private readonly busStops: BusStop[] = [];
+  private readonly busStops = new OsmStopCollector();
   private readonly pois: Poi[] = [];
   private readonly roads: Road[] = [];
   private readonly buildings = new ResidentialBuildingCollector();
@@ -117,7 +119,7 @@ export class OsmCollector {
       streets: this.groupStreets(),
       interpolations: this.interpolations,
       stations: this.stations,
-      busStops: this.busStops,
+      busStops: this.busStops.finish(),
       pois: this.pois,
       roads: this.roads,
       areas,
@@ -174,6 +176,7 @@ export class OsmCollector {
 
   private addRelation(relation: OsmRelation): void {
     this.areas.offer(relation);
+    this.busStops.offerRelation(relation);
     if (relation.tags.type !== 'multipolygon' || !hasAnyTag(relation.tags)) return;
     const centres: LatLng[] = [];
     for (const member of relation.members) {
@@ -216,9 +219,7 @@ export class OsmCollector {
         this.stations.push({ id: `osm:${osmId}`, name, lat: at.lat, lng: at.lng, modes: osmStationModes(tags), sources: ['osm'] });
       }
     }
-    if (isOsmBusStop(tags)) {
-      this.busStops.push({ id: `osm:${osmId}`, name: tags.name ?? null, lat: at.lat, lng: at.lng, sources: ['osm'] });
-    }
+    this.busStops.offer(osmId, tags, at);
     if (isPoi(tags)) {
       this.pois.push({ id: osmId, name: tags.name ?? null, lat: at.lat, lng: at.lng, tags: keptPoiTags(tags), rating: null });
     }

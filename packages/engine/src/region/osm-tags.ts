@@ -121,15 +121,102 @@ export function isOsmStation(tags: OsmTags): boolean {
   return false;
 }
 
+/** The two kinds of OSM object a bus stop is mapped with (OSM public transport schema v2). */
+export type OsmStopKind = 'platform' | 'stop_position';
+
+/** Tags saying a bus (or trolleybus) serves a public-transport object. */
+function servedByBus(tags: OsmTags): boolean {
+  return tags.bus === 'yes' || tags.trolleybus === 'yes';
+}
+
 /**
- * Whether an OSM object is a bus stop: `highway=bus_stop`, or
- * `public_transport=platform` with `bus=yes` (or `trolleybus=yes`).
+ * What kind of bus-stop object an OSM object is: a `platform` (the pole or
+ * the waiting area: `highway=bus_stop`, or `public_transport=platform` or
+ * `highway=platform` with `bus=yes`/`trolleybus=yes`), a `stop_position`
+ * (where the bus halts on the road: `public_transport=stop_position` with
+ * `bus=yes`/`trolleybus=yes`), or neither.
+ *
+ * @param tags - the object's tags
+ * @returns the kind, or null when it is no bus-stop object
+ */
+export function osmBusStopKind(tags: OsmTags): OsmStopKind | null {
+  if (tags.highway === 'bus_stop') return 'platform';
+  if ((tags.public_transport === 'platform' || tags.highway === 'platform') && servedByBus(tags)) return 'platform';
+  if (tags.public_transport === 'stop_position' && servedByBus(tags)) return 'stop_position';
+  return null;
+}
+
+/**
+ * Whether an OSM object is a bus-stop object (a platform or a stop position, {@link osmBusStopKind}).
  *
  * @param tags - the object's tags
  */
 export function isOsmBusStop(tags: OsmTags): boolean {
-  if (tags.highway === 'bus_stop') return true;
-  return tags.public_transport === 'platform' && (tags.bus === 'yes' || tags.trolleybus === 'yes');
+  return osmBusStopKind(tags) !== null;
+}
+
+/**
+ * References that the objects of one stop share, as `key=value` strings:
+ * `uic_ref` (the UIC / national stop number, e.g. Switzerland's DiDok),
+ * `ref:IFOPT` cut to its stop level (the first three `:` parts,
+ * `de:08111:6118` of `de:08111:6118:1:2`), `ref`, and `route_ref` with its
+ * `;`-separated values sorted. Two bus-stop objects close together that share
+ * one are the same stop.
+ *
+ * @param tags - the object's tags
+ */
+export function osmStopReferences(tags: OsmTags): string[] {
+  const references: string[] = [];
+  const add = (key: string, value: string | undefined): void => {
+    const trimmed = value?.trim();
+    if (trimmed !== undefined && trimmed !== '') references.push(`${key}=${trimmed}`);
+  };
+  add('uic_ref', tags.uic_ref);
+  add('ref:IFOPT', tags['ref:IFOPT']?.split(':').slice(0, 3).join(':'));
+  add('ref', tags.ref);
+  const routeRef = tags.route_ref
+    ?.split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .sort()
+    .join(';');
+  add('route_ref', routeRef);
+  return references;
+}
+
+/** `route=*` values of OSM route relations whose stops are bus stops. */
+const BUS_ROUTE_VALUES = new Set(['bus', 'trolleybus', 'minibus']);
+
+/** An OSM bus line, from a `type=route` relation. */
+export interface OsmLine {
+  /** `osm:bus:<ref>`, else `osm:bus:<name>`, else `osm:bus:r<relation id>`: every variant and direction of a line shares it. */
+  id: string;
+  /** `ref`, else `name`, else the relation id. */
+  name: string;
+}
+
+/**
+ * The bus line of an OSM route relation (`type=route`, `route=bus|trolleybus|minibus`).
+ *
+ * @param tags - the relation's tags
+ * @param relationId - the relation's id
+ * @returns the line, or null for any other relation
+ */
+export function osmBusLine(tags: OsmTags, relationId: number): OsmLine | null {
+  if (tags.type !== 'route' || !BUS_ROUTE_VALUES.has(tags.route ?? '')) return null;
+  const name = tags.ref?.trim() || tags.name?.trim() || `r${relationId}`;
+  return { id: `osm:bus:${name}`, name };
+}
+
+/**
+ * Whether a route relation member with this role is a stop where riders can
+ * board: `stop`, `platform` and their `_entry_only` forms, or an empty role
+ * (the older public-transport schema); not `*_exit_only`.
+ *
+ * @param role - the member's role
+ */
+export function isBoardingRole(role: string): boolean {
+  return role === '' || role === 'stop' || role === 'platform' || role === 'stop_entry_only' || role === 'platform_entry_only';
 }
 
 /**

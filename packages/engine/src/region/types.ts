@@ -100,13 +100,55 @@ export interface Station extends LatLng {
   routeCount?: number;
   /** Departures per week, where the feed has `stop_times` and calendars; else absent. */
   weeklyDepartures?: number;
+  /**
+   * Its rapid-transit routes, one entry per route and direction, with their
+   * departures in the feed's typical week (GTFS with `stop_times`); absent
+   * when no feed gives its service (OSM only, or a feed without `stop_times`).
+   */
+  routes?: StopRoute[];
 }
 
-/** A bus (or other surface) stop: GTFS stop with bus routes, or OSM `highway=bus_stop`. */
+/**
+ * One route's service at a stop or station: a GTFS route in one direction
+ * with its departures in the feed's typical week, or an OpenStreetMap route
+ * relation (a line, both directions) whose service the map does not give.
+ * The transit score counts each `id` once, at its best-weighted stop.
+ */
+export interface StopRoute {
+  /**
+   * Route key, unique in the pack: `gtfs:<feed>:<route_id>:<direction_id>`
+   * (direction `-` when the feed gives none), e.g. `gtfs:mta-subway:A:0`; or
+   * `osm:<mode>:<ref or name>` for an OSM line, e.g. `osm:bus:11`.
+   */
+  id: string;
+  /** What riders call it: GTFS `route_short_name` (else long name, else id), OSM `ref` (else name), e.g. `A`, `M14A-SBS`, `11`. */
+  name: string;
+  mode: TransitMode;
+  /**
+   * Departures at this stop in the feed's typical week (trips that board
+   * here and go on; see `region/README.md`); absent for an OSM route, whose
+   * service the model takes from its mode's default.
+   */
+  weeklyDepartures?: number;
+}
+
+/**
+ * A bus (or other surface) stop: a GTFS stop served by bus routes, or the
+ * OpenStreetMap objects of one stop merged into one (`highway=bus_stop`
+ * poles, bus platforms and stop positions; see `region/README.md`).
+ */
 export interface BusStop extends LatLng {
   id: string;
   name: string | null;
   sources: string[];
+  /** Modes serving it (`bus`; trolleybuses count as buses), where known. */
+  modes?: TransitMode[];
+  /** Distinct routes serving it (GTFS routes with departures in the typical week, or OSM route relations). */
+  routeCount?: number;
+  /** Departures per week from a GTFS feed with `stop_times`: the sum of `routes`' departures; absent when no feed gives it. */
+  weeklyDepartures?: number;
+  /** Its routes (GTFS routes per direction, or OSM lines); absent when no source names them. */
+  routes?: StopRoute[];
 }
 
 /**
@@ -261,6 +303,26 @@ export interface PackSource {
   records?: number;
   /** Ratings rows that found their POI. */
   matched?: number;
+  /** A GTFS feed's typical week, from which weekly departures were counted (absent without `stop_times`). */
+  serviceWeek?: GtfsServiceWeek;
+}
+
+/**
+ * The week of a GTFS feed whose departures a pack counts: the first
+ * Monday-to-Sunday week inside the feed's validity whose scheduled trips equal
+ * the median over all such weeks (see `region/README.md`).
+ */
+export interface GtfsServiceWeek {
+  /** First day (a Monday, unless the feed is valid for less than a full week), `YYYY-MM-DD`. */
+  start: string;
+  /** Last day, `YYYY-MM-DD`. */
+  end: string;
+  /** Trips scheduled in that week (a trip counts once per day it runs, times its `frequencies.txt` runs). */
+  trips: number;
+  /** Full weeks of the validity the median was taken over (0 when the feed is valid for less than a week). */
+  weeksConsidered: number;
+  /** `stop_times.txt` rows read. */
+  stopTimes: number;
 }
 
 /** The layers of a region pack, one data file each. */

@@ -7,13 +7,14 @@ import { Coordinates } from './score-result.js';
 export const MAX_MAP_RADIUS_METRES = 2_000;
 /** Smallest radius of `GET /api/franchisor/map`, metres. */
 export const MIN_MAP_RADIUS_METRES = 50;
-/** Radius of `GET /api/franchisor/map` when `radius` is left out, metres. */
+/** Radius of `GET /api/franchisor/map` when `radius` and `category` are left out, metres. */
 export const DEFAULT_MAP_RADIUS_METRES = 1_000;
 
 /**
  * Query of `GET /api/franchisor/map`: the point (`lat`, `lng`, WGS 84
- * degrees), the `radius` in metres (50–2,000, default 1,000) and, for
- * competitors and the trade area, a `category`. Costs no quota.
+ * degrees), the `radius` in metres (50–2,000) and, for competitors and the
+ * trade area, a `category`. Without `radius` the map covers the category's
+ * trade area (at most 2,000 m), or 1,000 m without a category. Costs no quota.
  */
 export const MapQuery = z
   .strictObject(
@@ -22,7 +23,9 @@ export const MapQuery = z
       lng: decimalParam('lng', -180, 180).meta({ description: 'Longitude of the site, WGS 84 degrees, -180 to 180.' }),
       radius: wholeParam('radius', MIN_MAP_RADIUS_METRES, MAX_MAP_RADIUS_METRES)
         .optional()
-        .meta({ description: `Radius in metres, ${MIN_MAP_RADIUS_METRES}–${MAX_MAP_RADIUS_METRES} (default ${DEFAULT_MAP_RADIUS_METRES}).` }),
+        .meta({
+          description: `Radius in metres, ${MIN_MAP_RADIUS_METRES}–${MAX_MAP_RADIUS_METRES}. Default: the category's trade-area radius, or ${DEFAULT_MAP_RADIUS_METRES} without a category.`,
+        }),
       category: Category.optional().meta({ description: 'Adds the category’s competitors and its trade-area radius.' }),
     },
     { error: unknownParamError },

@@ -47,7 +47,7 @@ export interface SiteMapParams {
   lat: number;
   /** Longitude, WGS 84 degrees. */
   lng: number;
-  /** Radius in metres, 50–2,000. @default 1000 */
+  /** Radius in metres, 50–2,000. @default the category's trade-area radius, or 1000 without a category */
   radius?: number | undefined;
   /** Adds the category's competitors and trade-area radius. */
   category?: Category | undefined;

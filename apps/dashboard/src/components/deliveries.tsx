@@ -20,10 +20,10 @@ export function Deliveries({ deliveries }: { deliveries: readonly Delivery[] }) 
     <ol class="deliveries">
       {deliveries.map((delivery, index) => (
         <li key={delivery.deliveryId}>
-          <h4>
+          <h3 class="delivery-title">
             {delivery.kind === 'original' ? 'Delivery' : 'Redelivery'} {index + 1}:{' '}
             <span class={`state state-${delivery.state}`}>{STATE_LABELS[delivery.state]}</span>
-          </h4>
+          </h3>
           <p class="muted">
             Created {formatDateTime(delivery.createdAt)}
             {delivery.nextAttemptAt !== null && <> · next attempt {formatDateTime(delivery.nextAttemptAt)}</>}

@@ -3,7 +3,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'preact/hooks';
 import { useResource } from '../hooks/use-resource.js';
 import { useSession } from '../session/session-context.js';
-import { drawSiteMap, MAP_COLOURS, type MapSite } from './map-layers.js';
+import { drawSiteMap, MAP_COLOURS, type MapSite, siteBounds } from './map-layers.js';
 import { ResourceView } from './messages.js';
 
 /**
@@ -50,11 +50,9 @@ function LeafletMap({ drawn, title }: { drawn: DrawnSite[]; title: string }) {
     if (container.current === null || drawn.length === 0) return;
     const map = L.map(container.current, { preferCanvas: true, zoomSnap: 0.25, attributionControl: true });
     map.attributionControl.setPrefix('Leaflet');
-    const areas = drawn.map(({ site, map: siteMap }) => drawSiteMap(map, siteMap, site));
-    map.fitBounds(
-      areas.reduce((all, area) => all.extend(area)),
-      { padding: [12, 12] },
-    );
+    const bounds = drawn.map(({ site, map: siteMap }) => siteBounds(siteMap, site)).reduce((all, area) => all.extend(area));
+    map.fitBounds(bounds, { padding: [12, 12] });
+    for (const { site, map: siteMap } of drawn) drawSiteMap(map, siteMap, site);
     return () => map.remove();
   }, [drawn]);
   return <section ref={container} class="map" aria-label={title} />;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../format/error-message.js';
 import { useSession } from '../session/session-context.js';
 
@@ -7,8 +7,11 @@ export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } |
 
 /**
  * Loads a value when the component mounts and whenever `deps` change,
- * cancelling the call that is no longer wanted (AbortSignal). A 401 ends the
- * session (back to sign-in).
+ * cancelling the call that is no longer wanted (AbortSignal). While
+ * `reload()` runs, the value already shown stays (so a form under it keeps
+ * its state, such as a key shown once); when `deps` change, the page shows
+ * loading rather than another value's data. A 401 ends the session (back to
+ * sign-in).
  *
  * @param load - the call; gets the signal to pass to the SDK
  * @param deps - what the call depends on
@@ -18,9 +21,11 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
   const { sessionEnded } = useSession();
   const [state, setState] = useState<Resource<T>>({ status: 'loading' });
   const [generation, setGeneration] = useState(0);
+  const loadedGeneration = useRef(generation);
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    if (loadedGeneration.current === generation) setState({ status: 'loading' });
+    loadedGeneration.current = generation;
     load(controller.signal).then(
       (data) => controller.signal.aborted || setState({ status: 'ready', data }),
       (error: unknown) => {

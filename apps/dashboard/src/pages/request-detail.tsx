@@ -43,7 +43,7 @@ export function RequestDetailPage({ requestId }: { requestId: string }) {
                 <h2 id="result-heading">Result</h2>
                 <ResultCard result={request.result} address={request.address} category={request.category} />
                 <SiteMapView
-                  sites={[{ label: request.address, ...request.result.coordinates }]}
+                  sites={[{ label: request.address, pinLabel: false, ...request.result.coordinates }]}
                   category={request.category}
                   title={`Map of ${request.address}`}
                 />

@@ -137,7 +137,11 @@ function Outcomes({ category, sites }: { category: Category; sites: SiteOutcome[
       {scored.length > 1 && <ComparisonTable sites={scored} />}
       {scored.length > 0 && (
         <SiteMapView
-          sites={scored.map((site, index) => ({ label: scored.length === 1 ? site.address : String(index + 1), ...site.result.coordinates }))}
+          sites={scored.map((site, index) => ({
+            label: scored.length === 1 ? site.address : String(index + 1),
+            pinLabel: scored.length > 1,
+            ...site.result.coordinates,
+          }))}
           category={category}
           title={scored.length === 1 ? `Map of ${scored[0]?.address}` : 'Map of the compared sites'}
         />

@@ -34,12 +34,9 @@ export const ADMIN_SECURITY: SecurityRequirement[] = [{ adminToken: [] }, { dash
 
 /** The `X-CSRF-Token` header of a write made with a dashboard session cookie. */
 export const csrfHeader = z.object({
-  [HEADERS.csrfToken]: z
-    .string()
-    .optional()
-    .meta({
-      description: 'The csrfToken of GET /dashboard/session. Required on POST, PATCH and DELETE made with the session cookie; 403 forbidden without it.',
-    }),
+  [HEADERS.csrfToken]: z.string().optional().meta({
+    description: 'The csrfToken of GET /dashboard/session. Required on POST, PATCH and DELETE made with the session cookie; 403 forbidden without it.',
+  }),
 });
 
 /** Errors every admin route can answer. */

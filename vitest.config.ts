@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * One vitest config for the whole workspace, in two projects:
  *
- * - `unit`: the tests beside the code (`src/**\/*.test.ts`), one module
- *   each (`pnpm test:unit`);
+ * - `unit`: the tests beside the code (`src/**\/*.test.ts`, and the
+ *   dashboard's component tests `*.test.tsx`, which ask for a DOM with a
+ *   `@vitest-environment happy-dom` comment), one module each (`pnpm test:unit`);
  * - `e2e`: each package's `test/` folder, the tests that start servers, open
  *   databases or read the real data in `../shared/data` (`pnpm test:e2e`).
  *
@@ -30,7 +31,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'] } },
       { extends: true, test: { name: 'e2e', include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'] } },
     ],
     coverage: {

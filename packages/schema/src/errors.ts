@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { AddressCandidate } from './score-result.js';
 
-/** Every error code the API answers with, and the HTTP status it comes with. */
+/**
+ * Every error code the API answers with, and the HTTP status it comes with.
+ * `forbidden`: a dashboard session's write without its `X-CSRF-Token`, or a
+ * sign-in from another origin. `conflict`: the request contradicts the
+ * stored state (an account name in use, a redeliver of an unfinished
+ * request).
+ */
 export const ERROR_STATUS = {
   invalid_request: 400,
   address_not_found: 400,
   address_ambiguous: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
+  conflict: 409,
   idempotency_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -28,9 +36,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ErrorCode = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).meta({ id: 'ErrorCode' });
 
 /** One invalid field of a request: `field` is the dotted path (`category`, `webhookUrl`, `body`). */
-export const FieldIssue = z
-  .object({ field: z.string(), message: z.string() })
-  .meta({ id: 'FieldIssue' });
+export const FieldIssue = z.object({ field: z.string(), message: z.string() }).meta({ id: 'FieldIssue' });
 /** One invalid field of a request. */
 export type FieldIssue = z.infer<typeof FieldIssue>;
 

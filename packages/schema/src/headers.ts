@@ -5,6 +5,14 @@
  * period, or `unlimited`), `X-Quota-Remaining` (a whole number, or
  * `unlimited`), `X-Quota-Reset` (ISO 8601 UTC time of the next reset).
  * A 429 also carries `Retry-After` in seconds.
+ *
+ * `Authorization: Bearer <admin token>` authenticates the admin API
+ * (`/api/admin/*`). `X-CSRF-Token` carries the `csrfToken` of
+ * `GET /dashboard/session` on every POST, PATCH and DELETE a dashboard
+ * session (cookie) makes; a request authenticated by `X-API-Key` or
+ * `Authorization` needs none. `X-On-Behalf-Of: <key prefix>` lets an
+ * operator (admin token or admin session) score as one of the keys, charged
+ * to that key's quota; it is refused with any other credentials.
  */
 export const HEADERS = {
   apiKey: 'x-api-key',
@@ -14,6 +22,9 @@ export const HEADERS = {
   quotaRemaining: 'x-quota-remaining',
   quotaReset: 'x-quota-reset',
   retryAfter: 'retry-after',
+  authorization: 'authorization',
+  csrfToken: 'x-csrf-token',
+  onBehalfOf: 'x-on-behalf-of',
 } as const;
 
 /** Standard Webhooks header names (https://www.standardwebhooks.com/). */
@@ -22,8 +33,3 @@ export const WEBHOOK_HEADERS = {
   timestamp: 'webhook-timestamp',
   signature: 'webhook-signature',
 } as const;
-
-/** Path of the scoring endpoint. */
-export const SCORE_PATH = '/api/franchisor/score';
-/** Path of the usage endpoint. */
-export const USAGE_PATH = '/api/franchisor/usage';

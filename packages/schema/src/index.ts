@@ -4,11 +4,17 @@
  * Scoring API, the decisions of DESIGN.md as constants, and the OpenAPI 3.1
  * document generated from them.
  */
-export * from './categories.js';
-export * from './plans.js';
-export * from './score-request.js';
-export * from './score-result.js';
-export * from './errors.js';
+
+export * from './admin.js';
 export * from './async.js';
+export * from './categories.js';
+export * from './dashboard-session.js';
+export * from './errors.js';
 export * from './headers.js';
 export { API_VERSION, createOpenApiDocument } from './openapi.js';
+export * from './paths.js';
+export * from './plans.js';
+export * from './request-log.js';
+export * from './score-request.js';
+export * from './score-result.js';
+export * from './site-map.js';

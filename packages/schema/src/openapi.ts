@@ -1,19 +1,17 @@
-import { createDocument } from 'zod-openapi';
 import { z } from 'zod';
+import { createDocument } from 'zod-openapi';
 import { QueuedAck, RequestId, RequestStatus, WebhookDelivery, WebhookFailure } from './async.js';
-import { ErrorBody } from './errors.js';
-import { HEADERS, SCORE_PATH, USAGE_PATH, WEBHOOK_HEADERS } from './headers.js';
+import { HEADERS, WEBHOOK_HEADERS } from './headers.js';
+import { adminPaths } from './openapi-admin.js';
+import { franchisorPaths, sessionPaths } from './openapi-dashboard.js';
+import { errorResponse, KEY_SECURITY } from './openapi-responses.js';
+import { SCORE_PATH, SESSION_COOKIE, USAGE_PATH } from './paths.js';
 import { Usage } from './plans.js';
 import { ScoreRequest } from './score-request.js';
 import { ScoreResult } from './score-result.js';
 
 /** Version of the API contract, as written in the OpenAPI document's `info.version`. */
 export const API_VERSION = '1.0.0';
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
 
 const quotaHeaders = {
   'X-Quota-Limit': { description: 'Evaluations per period, or `unlimited`.', schema: { type: 'string' as const } },
@@ -22,15 +20,9 @@ const quotaHeaders = {
   'X-Request-Id': { description: 'Request id (UUID v4).', schema: { type: 'string' as const, format: 'uuid' } },
 };
 
-const idempotencyKey = z
-  .string()
-  .min(1)
-  .max(255)
-  .optional()
-  .meta({
-    description:
-      'Same key and same body within 24 h: the first response is returned again and costs nothing. Same key, other body: 409 idempotency_conflict.',
-  });
+const idempotencyKey = z.string().min(1).max(255).optional().meta({
+  description: 'Same key and same body within 24 h: the first response is returned again and costs nothing. Same key, other body: 409 idempotency_conflict.',
+});
 
 /**
  * Builds the OpenAPI 3.1 document of the API from the zod schemas of this
@@ -50,10 +42,21 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:8787', description: 'locscore serve (default)' }],
-    security: [{ apiKey: [] }],
+    security: KEY_SECURITY,
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key of a plan (starter, growth, enterprise).' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The server’s admin token (LOCSCORE_ADMIN_TOKEN, at least 32 characters). Without one configured every /api/admin route answers 404.',
+        },
+        dashboardSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: `Dashboard session cookie set by POST /dashboard/session. Writes made with it carry ${HEADERS.csrfToken}.`,
+        },
       },
     },
     paths: {
@@ -67,7 +70,11 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
           requestBody: { required: true, content: { 'application/json': { schema: ScoreRequest } } },
           responses: {
             '200': { description: 'The score.', headers: quotaHeaders, content: { 'application/json': { schema: ScoreResult } } },
-            '202': { description: 'Queued for asynchronous scoring and webhook delivery.', headers: quotaHeaders, content: { 'application/json': { schema: QueuedAck } } },
+            '202': {
+              description: 'Queued for asynchronous scoring and webhook delivery.',
+              headers: quotaHeaders,
+              content: { 'application/json': { schema: QueuedAck } },
+            },
             '400': errorResponse(
               'invalid_request (names each bad field); address_not_found (details.reason, and details.candidates: up to 3 "did you mean" near misses); or address_ambiguous (the same street and number in several municipalities and nothing in the address to choose: details.candidates, up to 5).',
             ),
@@ -104,6 +111,9 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
           },
         },
       },
+      ...franchisorPaths(),
+      ...adminPaths(),
+      ...sessionPaths(),
     },
     webhooks: {
       scoreCompleted: {

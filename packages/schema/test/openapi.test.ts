@@ -16,9 +16,7 @@ describe('OpenAPI document', () => {
 
   it('describes the score endpoint with every status of the contract', () => {
     const post = document.paths?.['/api/franchisor/score']?.post;
-    expect(Object.keys(post?.responses ?? {})).toEqual(
-      expect.arrayContaining(['200', '202', '400', '401', '429', '500', '503']),
-    );
+    expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '202', '400', '401', '429', '500', '503']));
     expect(Object.keys(document.components?.schemas ?? {})).toEqual(
       expect.arrayContaining(['ScoreRequest', 'ScoreResult', 'QueuedAck', 'ErrorBody', 'RequestStatus', 'WebhookDelivery', 'WebhookFailure']),
     );
@@ -33,5 +31,54 @@ describe('OpenAPI document', () => {
       return;
     }
     expect(JSON.parse(emitted)).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+});
+
+describe('OpenAPI document: admin API, dashboard session and franchisor logs', () => {
+  const document = createOpenApiDocument();
+
+  it('describes every admin route with the adminToken bearer scheme and 404 for a server without a token', () => {
+    expect(document.components?.securitySchemes?.['adminToken']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const routes: Array<[string, 'get' | 'post' | 'patch' | 'delete']> = [
+      ['/api/admin/accounts', 'post'],
+      ['/api/admin/accounts', 'get'],
+      ['/api/admin/keys', 'post'],
+      ['/api/admin/keys', 'get'],
+      ['/api/admin/keys/{prefix}', 'patch'],
+      ['/api/admin/keys/{prefix}', 'delete'],
+      ['/api/admin/keys/{prefix}/rotate-secret', 'post'],
+      ['/api/admin/usage', 'get'],
+      ['/api/admin/requests', 'get'],
+      ['/api/admin/requests/{requestId}', 'get'],
+      ['/api/admin/requests/{requestId}/redeliver', 'post'],
+    ];
+    for (const [path, method] of routes) {
+      const operation = document.paths?.[path]?.[method];
+      expect(operation?.security, `${method} ${path}`).toEqual([{ adminToken: [] }, { dashboardSession: [] }]);
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '404']));
+    }
+  });
+
+  it('asks for the CSRF header on every write a session cookie can make', () => {
+    const writes: Array<[string, 'post' | 'patch' | 'delete']> = [
+      ['/api/admin/keys', 'post'],
+      ['/api/admin/keys/{prefix}', 'patch'],
+      ['/api/admin/keys/{prefix}', 'delete'],
+      ['/api/franchisor/requests/{requestId}/redeliver', 'post'],
+      ['/dashboard/session', 'delete'],
+    ];
+    for (const [path, method] of writes) {
+      const names = (document.paths?.[path]?.[method]?.parameters ?? []).map((parameter) => ('name' in parameter ? parameter.name : ''));
+      expect(names, `${method} ${path}`).toContain('x-csrf-token');
+    }
+  });
+
+  it('documents the map query with its bounds and the session cookie scheme', () => {
+    const parameters = document.paths?.['/api/franchisor/map']?.get?.parameters ?? [];
+    expect(parameters.map((parameter) => ('name' in parameter ? parameter.name : ''))).toEqual(['lat', 'lng', 'radius', 'category']);
+    expect(document.components?.securitySchemes?.['dashboardSession']).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'locscore_session' });
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(['SiteMap', 'RequestPage', 'RequestDetail', 'UsageReport', 'CreatedKey', 'RotatedSecret', 'DashboardSession', 'SessionSignIn']),
+    );
   });
 });

@@ -8,11 +8,16 @@ import {
   USAGE_PATH,
   Usage,
   type Category,
+  type SiteMap,
+  type UsageReport,
 } from '@locscore/schema';
 import ky, { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
 import { scoreBatch, type BatchOptions, type BatchOutcome, type BatchRow } from './batch.js';
+import { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client-options.js';
 import { errorFromResponse } from './error-from-response.js';
 import { AbortedError, LocScoreError } from './errors.js';
+import { FranchisorClient, type SiteMapParams } from './franchisor/franchisor-client.js';
+import type { CallOptions, RequestLog } from './franchisor/request-log.js';
 import { createPooledSender, type PooledSender } from './pooled-sender.js';
 import { requestHeaders } from './request-headers.js';
 import { parseResponseBody, type ResponseSchema } from './response-body.js';
@@ -20,12 +25,7 @@ import { retryOptions } from './retry.js';
 import { connectionError, missingApiKeyError, timeoutError } from './transport-errors.js';
 import { waitForResult, type WaitForResultOptions } from './wait-for-result.js';
 
-/** Base URL used when neither `baseUrl` nor `LOCSCORE_BASE_URL` is set: the reference server's default. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
-/** Default time limit of one HTTP attempt, in milliseconds (30 s). */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Default number of retries after the first attempt. */
-export const DEFAULT_MAX_RETRIES = 2;
+export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client-options.js';
 
 /** Options of {@link LocScoreClient}. */
 export interface LocScoreClientOptions {
@@ -92,6 +92,7 @@ export class LocScoreClient {
   readonly #maxRetries: number;
   readonly #fetch: typeof globalThis.fetch | undefined;
   #pooled: PooledSender | undefined;
+  readonly #franchisor: FranchisorClient;
 
   /**
    * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL
@@ -118,6 +119,22 @@ export class LocScoreClient {
     }
     this.#maxRetries = maxRetries;
     this.#fetch = options.fetch;
+    this.#franchisor = new FranchisorClient({ apiKey: this.#apiKey, baseUrl: this.#baseUrl, timeoutMs: this.#timeoutMs, maxRetries, fetch: this.#fetch });
+  }
+
+  /** This key's requests: `list` (filters, cursor pages), `all`, `get` (with deliveries and attempts), `redeliver`. See {@link FranchisorClient}. */
+  get requests(): RequestLog {
+    return this.#franchisor.requests;
+  }
+
+  /** This key's usage report for a month (`YYYY-MM`, default the current one). See {@link FranchisorClient.usageReport}. */
+  usageReport(month?: string, options: CallOptions = {}): Promise<UsageReport> {
+    return this.#franchisor.usageReport(month, options);
+  }
+
+  /** Roads, stations and competitors near a point, as GeoJSON. See {@link FranchisorClient.map}. */
+  map(params: SiteMapParams, options: CallOptions = {}): Promise<SiteMap> {
+    return this.#franchisor.map(params, options);
   }
 
   /** The server origin requests go to, without a trailing slash. */

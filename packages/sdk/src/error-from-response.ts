@@ -4,13 +4,14 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   LocScoreError,
+  type LocScoreErrorInit,
   NotFoundError,
   QuotaExceededError,
   RateLimitError,
   ScoringError,
   ServiceUnavailableError,
-  type LocScoreErrorInit,
 } from './errors.js';
 
 /** Read access to response headers: a fetch `Headers`, or node:http headers wrapped by the pooled transport. */
@@ -69,7 +70,7 @@ function dateOrNull(value: unknown): Date | null {
  * Turns an HTTP error response into the {@link LocScoreError} subclass of its
  * kind: 400 → {@link BadRequestError} ({@link AddressAmbiguousError} for
  * `address_ambiguous`), 401 → {@link AuthenticationError},
- * 404 → {@link NotFoundError}, 409 → {@link ConflictError}, 429 with
+ * 403 → {@link ForbiddenError}, 404 → {@link NotFoundError}, 409 → {@link ConflictError}, 429 with
  * `quota_exceeded` → {@link QuotaExceededError}, other 429 →
  * {@link RateLimitError}, 500 → {@link ScoringError}, 503 →
  * {@link ServiceUnavailableError}; any other status → {@link LocScoreError}.
@@ -81,7 +82,7 @@ function dateOrNull(value: unknown): Date | null {
  * @param text - raw response body
  */
 export function errorFromResponse(status: number, headers: HeaderReader, text: string): LocScoreError {
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -110,10 +111,14 @@ export function errorFromResponse(status: number, headers: HeaderReader, text: s
     case 400: {
       const fields = body.success ? (body.data.error.details?.fields ?? []) : [];
       const candidates = body.success ? (body.data.error.details?.candidates ?? []) : [];
-      return init.code === 'address_ambiguous' ? new AddressAmbiguousError({ ...init, fields, candidates }) : new BadRequestError({ ...init, fields, candidates });
+      return init.code === 'address_ambiguous'
+        ? new AddressAmbiguousError({ ...init, fields, candidates })
+        : new BadRequestError({ ...init, fields, candidates });
     }
     case 401:
       return new AuthenticationError(init);
+    case 403:
+      return new ForbiddenError(init);
     case 404:
       return new NotFoundError(init);
     case 409:
@@ -122,8 +127,7 @@ export function errorFromResponse(status: number, headers: HeaderReader, text: s
       if (init.code !== 'quota_exceeded') return new RateLimitError({ ...init, retryAfterSeconds });
       const limit = numberOrNull(headers.get(HEADERS.quotaLimit)) ?? numberOrNull(details['limit']);
       const used = numberOrNull(details['used']);
-      const remaining =
-        numberOrNull(headers.get(HEADERS.quotaRemaining)) ?? (limit !== null && used !== null ? Math.max(0, limit - used) : 0);
+      const remaining = numberOrNull(headers.get(HEADERS.quotaRemaining)) ?? (limit !== null && used !== null ? Math.max(0, limit - used) : 0);
       const resetAt = dateOrNull(headers.get(HEADERS.quotaReset)) ?? dateOrNull(details['resetAt']);
       return new QuotaExceededError({ ...init, limit, remaining, resetAt, retryAfterSeconds });
     }

@@ -71,10 +71,25 @@ export class AddressAmbiguousError extends BadRequestError {}
 /** 401 `unauthorized`: the API key is missing, unknown or revoked. Never retried. */
 export class AuthenticationError extends LocScoreError {}
 
-/** 404 `not_found`: no such request id for this API key. Never retried. */
+/**
+ * 403 `forbidden`: a dashboard session's write without its `X-CSRF-Token`
+ * (read the session again), or a sign-in from another origin. Never retried.
+ */
+export class ForbiddenError extends LocScoreError {}
+
+/**
+ * 404 `not_found`: no such request id for this API key, no such key or
+ * request in the admin API, or any admin route on a server without an admin
+ * token. Never retried.
+ */
 export class NotFoundError extends LocScoreError {}
 
-/** 409 `idempotency_conflict`: the idempotency key was used with another body, or is still being processed. Never retried. */
+/**
+ * 409 `idempotency_conflict`: the idempotency key was used with another body,
+ * or is still being processed; or `conflict`: the request contradicts the
+ * stored state (an account name in use, a redeliver of an unfinished
+ * request). Never retried.
+ */
 export class ConflictError extends LocScoreError {}
 
 /**

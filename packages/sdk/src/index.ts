@@ -1,8 +1,10 @@
 /**
  * @packageDocumentation
  * Typed client of the locscore Location Scoring API: `LocScoreClient`
- * (score, scoreAsync, getRequest, waitForResult, getUsage, scoreBatch),
- * one error class per failure kind, and Standard Webhooks helpers.
+ * (score, scoreAsync, getRequest, waitForResult, getUsage, usageReport,
+ * requests, map, scoreBatch), `AdminClient` (the admin API), one error class
+ * per failure kind, and Standard Webhooks helpers. `@locscore/sdk/browser`
+ * holds the parts that run in browsers.
  */
 export {
   LocScoreClient,
@@ -21,6 +23,7 @@ export {
   BadRequestError,
   ConflictError,
   ConnectionError,
+  ForbiddenError,
   InvalidResponseError,
   LocScoreError,
   NotFoundError,
@@ -47,4 +50,29 @@ export type {
   WebhookRequest,
   WebhookVerificationReason,
 } from './webhooks/index.js';
-export type { QueuedAck, RequestStatus, ScoreResult, Usage, WebhookDelivery, WebhookFailure } from '@locscore/schema';
+export type { ConnectionOptions } from './client-options.js';
+export { AdminAccounts, AdminClient, AdminKeys } from './admin/index.js';
+export type { AdminClientOptions, AdminRequestListParams, CreateKeyParams } from './admin/index.js';
+export { FranchisorClient } from './franchisor/franchisor-client.js';
+export type { FranchisorClientOptions, FranchisorScoreOptions, FranchisorScoreParams, SiteMapParams } from './franchisor/franchisor-client.js';
+export { RequestLog } from './franchisor/request-log.js';
+export type { CallOptions, RequestListParams } from './franchisor/request-log.js';
+export { SessionClient } from './session/session-client.js';
+export type {
+  Account,
+  ApiKeyRecord,
+  CreatedKey,
+  DashboardSession,
+  QueuedAck,
+  RequestDetail,
+  RequestPage,
+  RequestStatus,
+  RequestSummary,
+  RotatedSecret,
+  ScoreResult,
+  SiteMap,
+  Usage,
+  UsageReport,
+  WebhookDelivery,
+  WebhookFailure,
+} from '@locscore/schema';

@@ -1,5 +1,5 @@
 import type { ErrorBody, ScoreResult } from '@locscore/schema';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 
 /** A ScoreResult that validates against the schema (values are made up for tests). */
@@ -31,8 +31,9 @@ export function errorBody(code: ErrorBody['error']['code'], message: string, det
 
 export const REQUEST_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 
-/** One request a {@link respondInTurn} handler saw: headers, parsed JSON body, arrival time (ms since the epoch). */
+/** One request a {@link respondInTurn} handler saw: its URL, headers, parsed JSON body, arrival time (ms since the epoch). */
 export interface SeenRequest {
+  url: URL;
   headers: Headers;
   body: unknown;
   at: number;
@@ -49,12 +50,12 @@ export type Responder = () => Response | Promise<Response>;
  * @returns the requests seen so far (the array fills as requests arrive)
  * @throws Error from the handler when `responses` is empty
  */
-export function respondInTurn(server: SetupServer, method: 'post' | 'get', url: string, responses: Responder[]): SeenRequest[] {
+export function respondInTurn(server: SetupServer, method: 'post' | 'get' | 'patch' | 'delete', url: string, responses: Responder[]): SeenRequest[] {
   const requests: SeenRequest[] = [];
   server.use(
     http[method](url, async ({ request }) => {
       const text = await request.text();
-      requests.push({ headers: request.headers, body: text ? (JSON.parse(text) as unknown) : undefined, at: Date.now() });
+      requests.push({ url: new URL(request.url), headers: request.headers, body: text ? (JSON.parse(text) as unknown) : undefined, at: Date.now() });
       const next = responses[Math.min(requests.length - 1, responses.length - 1)];
       if (!next) throw new Error('no response configured');
       return next();

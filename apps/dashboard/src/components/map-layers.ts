@@ -1,0 +1,83 @@
+import type { MapFeature, RoadFeature, SiteMap } from '@locscore/schema';
+import L from 'leaflet';
+
+/** A scored site to mark on the map. */
+export interface MapSite {
+  /** The marker's tooltip (the address, or its number in a comparison). */
+  label: string;
+  /** Whether the label stays shown (short numbers in a comparison) or shows on hover (an address, which would hide what is around the site). */
+  pinLabel: boolean;
+  lat: number;
+  lng: number;
+}
+
+/** Colours of the map's features; the legend under the map uses the same. */
+export const MAP_COLOURS = {
+  majorRoad: '#6b7280',
+  road: '#c4c8cf',
+  tradeArea: '#1d4ed8',
+  site: '#111827',
+  station: '#7c3aed',
+  competitor: '#c2410c',
+} as const;
+
+const MAJOR_ROADS = new Set(['motorway', 'trunk', 'primary', 'secondary', 'motorway_link', 'trunk_link', 'primary_link']);
+
+/** Radius of the circle drawn around a site: the category's trade area, else the map's radius (metres). */
+function circleRadius(siteMap: SiteMap): number {
+  return siteMap.meta.tradeAreaRadiusMetres ?? siteMap.meta.radiusMetres;
+}
+
+/**
+ * The square around a site's circle, to fit the view to (computed without
+ * the map, which has no view before its first fit).
+ *
+ * @param siteMap - the site's map data
+ * @param site - the site
+ */
+export function siteBounds(siteMap: SiteMap, site: MapSite): L.LatLngBounds {
+  return L.latLng(site.lat, site.lng).toBounds(2 * circleRadius(siteMap));
+}
+
+/**
+ * Draws one site map onto a Leaflet map (canvas renderer): roads as lines
+ * (major roads darker and wider), the trade-area circle, stations and
+ * competitors as circles with tooltips, then the site itself on top.
+ *
+ * @param map - the Leaflet map, with its view set
+ * @param siteMap - the GeoJSON of `GET /api/franchisor/map`
+ * @param site - the scored site
+ */
+export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
+  const roads = siteMap.features.filter((feature: MapFeature): feature is RoadFeature => feature.properties.kind === 'road');
+  const collection: GeoJSON.FeatureCollection<GeoJSON.LineString> = { type: 'FeatureCollection', features: roads };
+  L.geoJSON(collection, {
+    interactive: false,
+    style: (feature) => {
+      const major = MAJOR_ROADS.has(String(feature?.properties?.highway));
+      return { color: major ? MAP_COLOURS.majorRoad : MAP_COLOURS.road, weight: major ? 3 : 1.5, opacity: 1 };
+    },
+  }).addTo(map);
+  const center = L.latLng(site.lat, site.lng);
+  L.circle(center, { radius: circleRadius(siteMap), color: MAP_COLOURS.tradeArea, weight: 2, dashArray: '6 4', fillOpacity: 0.05, interactive: false }).addTo(
+    map,
+  );
+  for (const feature of siteMap.features) {
+    if (feature.properties.kind === 'road' || feature.geometry.type !== 'Point') continue;
+    const [lng, lat] = feature.geometry.coordinates;
+    const station = feature.properties.kind === 'station';
+    L.circleMarker([lat, lng], {
+      radius: station ? 7 : 5,
+      color: '#ffffff',
+      weight: 1.5,
+      fillColor: station ? MAP_COLOURS.station : MAP_COLOURS.competitor,
+      fillOpacity: 1,
+    })
+      .bindTooltip(feature.properties.name)
+      .addTo(map);
+  }
+  L.circleMarker(center, { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1 })
+    .bindTooltip(site.label, { permanent: site.pinLabel, direction: 'top', offset: [0, -8] })
+    .addTo(map);
+  map.attributionControl.addAttribution(siteMap.meta.sample ? `${siteMap.meta.attribution} (sample data)` : siteMap.meta.attribution);
+}

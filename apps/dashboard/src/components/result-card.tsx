@@ -1,0 +1,100 @@
+import { CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
+import { formatMetres, formatScore, NONE } from '../format/format.js';
+
+const SUB_SCORES = [
+  ['transit', 'Transit'],
+  ['competitor', 'Competition'],
+  ['marketFit', 'Market fit'],
+] as const;
+
+/**
+ * A scored site: overall score and verdict, the three sub-scores, the
+ * insights, the nearest station and the nearest competitors.
+ *
+ * @param result - the score result
+ * @param address - the address as asked
+ * @param category - the category scored for
+ */
+export function ResultCard({ result, address, category }: { result: ScoreResult; address: string; category: Category }) {
+  const meta = result.meta;
+  return (
+    <article class="result-card" aria-labelledby="result-address">
+      <header class="result-head">
+        <div>
+          <h3 id="result-address">{address}</h3>
+          <p class="muted">
+            {CATEGORY_LABELS[category]}
+            {meta?.matchedAddress !== undefined && meta.matchedAddress !== address && <> · matched {meta.matchedAddress}</>}
+          </p>
+        </div>
+        <p class={`score-badge ${result.passed ? 'passed' : 'not-passed'}`}>
+          <span class="score-value">{formatScore(result.score)}</span>
+          <span class="score-scale"> / 10</span>
+          <span class="score-story">{result.story}</span>
+          <span class="score-passed">{result.passed ? 'Passed' : 'Not passed'}</span>
+        </p>
+      </header>
+      <dl class="sub-scores">
+        {SUB_SCORES.map(([key, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>
+              <meter min={0} max={10} value={result.breakdown[key]} aria-label={`${label} score`} /> {formatScore(result.breakdown[key])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h4>Insights</h4>
+      <ul class="insights">
+        {result.insights.map((insight) => (
+          <li key={insight.headline}>
+            <strong>{insight.headline}.</strong> {insight.detail}
+          </li>
+        ))}
+      </ul>
+      <dl class="facts">
+        <div>
+          <dt>Nearest station</dt>
+          <dd>{result.nearestStation === null ? 'None within 5 km' : `${result.nearestStation}, ${formatMetres(result.transitDistanceMetres)}`}</dd>
+        </div>
+        <div>
+          <dt>Competitors in the trade area</dt>
+          <dd>
+            {result.competitorCount}
+            {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
+          </dd>
+        </div>
+        {meta?.region !== undefined && (
+          <div>
+            <dt>Data</dt>
+            <dd>
+              {meta.region.name}
+              {meta.region.sample && ' (sample data, not real)'}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {result.competitors.length > 0 && (
+        <table class="competitors">
+          <caption>Nearest competitors</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Distance</th>
+              <th scope="col">Rating</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.competitors.map((competitor, index) => (
+              <tr key={`${competitor.name}-${index}`}>
+                <th scope="row">{competitor.name}</th>
+                <td>{competitor.distanceMetres === undefined ? NONE : formatMetres(competitor.distanceMetres)}</td>
+                <td>{competitor.rating === null ? NONE : competitor.rating.toFixed(1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  );
+}

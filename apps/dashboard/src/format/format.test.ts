@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDay, formatLimit, formatMetres, formatPercent, formatPlan, formatScore, monthOf, NONE } from './format.js';
+
+describe('formatters', () => {
+  it('writes metres below 1 km and kilometres with one decimal above', () => {
+    expect([0, 420.4, 999, 1000, 1540, 2000].map(formatMetres)).toEqual(['0 m', '420 m', '999 m', '1 km', '1.5 km', '2 km']);
+    expect(formatMetres(null)).toBe(NONE);
+  });
+
+  it('keeps the one decimal of a score and shows a dash before there is one', () => {
+    expect(formatScore(7)).toBe('7.0');
+    expect(formatScore(8.5)).toBe('8.5');
+    expect(formatScore(null)).toBe(NONE);
+  });
+
+  it('writes a rate as a whole percentage, and no rate as a dash rather than 0%', () => {
+    expect(formatPercent(0.834)).toBe('83%');
+    expect(formatPercent(null)).toBe(NONE);
+  });
+
+  it('writes limits and plans with their quota', () => {
+    expect(formatLimit(null)).toBe('unlimited');
+    expect(formatLimit(1000)).toBe('1,000');
+    expect(formatPlan('starter')).toBe('Starter (20 a month)');
+    expect(formatPlan('enterprise')).toBe('Enterprise (unlimited)');
+  });
+
+  it('writes times in UTC whatever the browser’s zone', () => {
+    expect(formatDateTime('2026-11-02T23:30:00.000Z')).toBe('2 Nov 2026, 23:30 UTC');
+    expect(formatDateTime(null)).toBe(NONE);
+    expect(formatDateTime('not a time')).toBe(NONE);
+    expect(formatDay('2026-11-02')).toBe('2 Nov');
+  });
+
+  it('names the UTC month of a time', () => {
+    expect(monthOf(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11');
+    expect(monthOf(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12');
+  });
+});

@@ -1,0 +1,16 @@
+import 'leaflet/dist/leaflet.css';
+import './styles/app.css';
+import './styles/print.css';
+import { DASHBOARD_PATH } from '@locscore/schema';
+import { render } from 'preact';
+import { Router } from 'wouter-preact';
+import { App } from './app.js';
+
+const root = document.getElementById('app');
+if (root === null) throw new Error('index.html has no #app element');
+render(
+  <Router base={DASHBOARD_PATH}>
+    <App origin={window.location.origin} />
+  </Router>,
+  root,
+);

@@ -1,0 +1,100 @@
+import type { UsageReport } from '@locscore/schema';
+import { useState } from 'preact/hooks';
+import { DailyChart } from '../components/daily-chart.js';
+import { ResourceView } from '../components/messages.js';
+import { UsageMeter } from '../components/usage-meter.js';
+import { formatDate, formatPercent, formatPlan, monthOf } from '../format/format.js';
+import { errorRate, totalRequests, webhookSuccessRate } from '../format/rates.js';
+import { useResource } from '../hooks/use-resource.js';
+import { useSession } from '../session/session-context.js';
+
+/**
+ * Overview of a month: requests per day, error and webhook success rates,
+ * and each key's usage against its plan (the operator sees every key, a
+ * franchisor its own).
+ */
+export function OverviewPage() {
+  const { admin, franchisor } = useSession();
+  const [month, setMonth] = useState(() => monthOf(new Date()));
+  const [report] = useResource((signal) => (admin === null ? franchisor.usageReport(month, { signal }) : admin.usage(month, { signal })), [month]);
+  return (
+    <>
+      <h1>Overview</h1>
+      <form class="toolbar" onSubmit={(event) => event.preventDefault()}>
+        <label for="month">Month (UTC)</label>
+        <input
+          id="month"
+          type="month"
+          value={month}
+          max={monthOf(new Date())}
+          onChange={(event) => event.currentTarget.value !== '' && setMonth(event.currentTarget.value)}
+        />
+      </form>
+      <ResourceView resource={report} label="the usage report">
+        {(data) => <Report report={data} />}
+      </ResourceView>
+    </>
+  );
+}
+
+function Report({ report }: { report: UsageReport }) {
+  return (
+    <>
+      <section aria-labelledby="totals-heading">
+        <h2 id="totals-heading" class="visually-hidden">
+          Totals
+        </h2>
+        <dl class="tiles">
+          <div>
+            <dt>Requests</dt>
+            <dd>{totalRequests(report.days)}</dd>
+          </div>
+          <div>
+            <dt>Error rate</dt>
+            <dd>{formatPercent(errorRate(report.days))}</dd>
+          </div>
+          <div>
+            <dt>Webhook success</dt>
+            <dd>{formatPercent(webhookSuccessRate(report.webhooks))}</dd>
+          </div>
+          <div>
+            <dt>Period ends</dt>
+            <dd>{formatDate(report.periodEnd)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="daily-heading">
+        <h2 id="daily-heading">Requests per day</h2>
+        <DailyChart days={report.days} title={`Requests per day in ${report.month}`} />
+      </section>
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Usage per key</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Account</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Used this month</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.keys.map((key) => (
+              <tr key={key.prefix}>
+                <th scope="row">
+                  <span class="mono">{key.prefix}</span> {key.name}
+                </th>
+                <td>{key.accountName}</td>
+                <td>{formatPlan(key.plan)}</td>
+                <td>
+                  <UsageMeter used={key.used} limit={key.limit} label={`Usage of ${key.prefix}`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {report.keys.length === 0 && <p class="muted">No keys yet.</p>}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { ErrorBody } from './errors.js';
+import { HEADERS } from './headers.js';
+
+/**
+ * An error response of the OpenAPI document: the `ErrorBody` schema with a
+ * description of the codes it carries.
+ *
+ * @param description - which codes, and when
+ */
+export const errorResponse = (description: string): ZodOpenApiResponseObject => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+
+/**
+ * A JSON response of the OpenAPI document.
+ *
+ * @param description - what the body is
+ * @param schema - its zod schema
+ */
+export const jsonResponse = (description: string, schema: z.ZodType): ZodOpenApiResponseObject => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** An OpenAPI security requirement: scheme name → scopes (none here). */
+export type SecurityRequirement = Record<string, string[]>;
+/** Security of the franchisor endpoints: an API key, or a dashboard session cookie. */
+export const KEY_SECURITY: SecurityRequirement[] = [{ apiKey: [] }, { dashboardSession: [] }];
+/** Security of the admin API: the admin token as a bearer token, or an operator's dashboard session cookie. */
+export const ADMIN_SECURITY: SecurityRequirement[] = [{ adminToken: [] }, { dashboardSession: [] }];
+
+/** The `X-CSRF-Token` header of a write made with a dashboard session cookie. */
+export const csrfHeader = z.object({
+  [HEADERS.csrfToken]: z.string().optional().meta({
+    description: 'The csrfToken of GET /dashboard/session. Required on POST, PATCH and DELETE made with the session cookie; 403 forbidden without it.',
+  }),
+});
+
+/** Errors every admin route can answer. */
+export const adminErrors = {
+  '401': errorResponse('unauthorized: no admin token, a wrong one, or a franchisor session.'),
+  '403': errorResponse('forbidden: a session write without its X-CSRF-Token.'),
+  '404': errorResponse('not_found: the server has no admin token configured (every admin route), or no such resource.'),
+  '429': errorResponse('rate_limited: too many failed admin token attempts; Retry-After says when to try again.'),
+};

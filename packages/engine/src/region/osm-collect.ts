@@ -12,6 +12,7 @@ import {
   osmStationModes,
 } from './osm-tags.js';
 import { otherNames } from './osm-names.js';
+import { PoiOutlines } from './poi-outlines.js';
 import { foldName } from './text-fold.js';
 import type { AddressPoint, Area, BusStop, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
 import { WayNodes } from './way-nodes.js';
@@ -70,6 +71,7 @@ export class OsmCollector {
   private readonly busStops: BusStop[] = [];
   private readonly pois: Poi[] = [];
   private readonly roads: Road[] = [];
+  private readonly poiOutlines = new PoiOutlines();
 
   /**
    * Reads one element.
@@ -96,12 +98,14 @@ export class OsmCollector {
   }
 
   /**
-   * The collected layers, with streets grouped by name and municipality.
+   * The collected layers, with streets grouped by name and municipality, and
+   * each POI's `inside` (the POI outlines holding it, {@link PoiOutlines}).
    *
    * @returns the OSM layers of the pack
    */
   finish(): OsmLayers {
     const { areas, skipped } = this.areas.finish(this.wayNodes, this.nodes);
+    this.poiOutlines.assign(this.pois);
     return {
       addresses: this.addresses,
       streets: this.groupStreets(),
@@ -128,6 +132,7 @@ export class OsmCollector {
     const tags = way.tags;
     if (!hasAnyTag(tags)) return;
     this.addFeature(`w${way.id}`, tags, centre, null);
+    if (isPoi(tags)) this.poiOutlines.add(`w${way.id}`, points);
     if (points.length >= 2) {
       if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
       const roadClass = majorRoadClass(tags.highway);

@@ -62,10 +62,13 @@ export interface CategoryPlaces {
   ratingPrior: RatingPrior;
 }
 
+/** What the index holds for one category. */
 interface CategoryLayer {
-  /** Every mapping of every place. */
+  /** Every mapping (POI) of every place. */
   index: PointIndex<Poi>;
-  placeOf: ReadonlyMap<Poi, Place>;
+  /** The place each mapping belongs to. */
+  placeOfMapping: ReadonlyMap<Poi, Place>;
+  /** The places that are chain locations. */
   chain: ReadonlySet<Place>;
   summary: CategoryPlaces;
 }
@@ -121,7 +124,7 @@ export class CompetitorIndex {
   nearest(point: LatLng, category: Category, maxMetres: number): NearbyCompetitor | null {
     const layer = this.byCategory[category];
     const found = layer.index.nearest(point, maxMetres);
-    const place = found === null ? undefined : layer.placeOf.get(found.item);
+    const place = found === null ? undefined : layer.placeOfMapping.get(found.item);
     return found === null || place === undefined ? null : this.competitor(category, place, found.distanceMetres);
   }
 
@@ -137,7 +140,7 @@ export class CompetitorIndex {
     // Mappings come nearest first: a place's first is its nearest.
     const nearestMapping = new Map<Place, number>();
     for (const { item, distanceMetres } of layer.index.within(point, radiusMetres)) {
-      const place = layer.placeOf.get(item);
+      const place = layer.placeOfMapping.get(item);
       if (place !== undefined && !nearestMapping.has(place)) nearestMapping.set(place, distanceMetres);
     }
     const competitors = [...nearestMapping].map(([place, distanceMetres]) => this.competitor(category, place, distanceMetres));
@@ -186,7 +189,7 @@ function categoryLayer(category: Category, pois: readonly Poi[], regionRatings: 
   for (const place of places) for (const mapping of place.mappings) placeOfMapping.set(mapping, place);
   return {
     index: new PointIndex(pois),
-    placeOf: placeOfMapping,
+    placeOfMapping,
     chain,
     summary: {
       category,

@@ -62,13 +62,15 @@ export class BrandIndex {
    * @throws RegionPackError naming `name-suggestion-index` when its data cannot be read
    */
   static shared(): Promise<BrandIndex> {
-    BrandIndex.loaded ??= BrandIndex.load();
-    const loading = BrandIndex.loaded;
-    // A failed read is not kept: the next import tries again.
-    loading.catch(() => {
-      if (BrandIndex.loaded === loading) BrandIndex.loaded = undefined;
-    });
-    return loading;
+    if (BrandIndex.loaded === undefined) {
+      const loading = BrandIndex.load();
+      // A failed read is not kept: the next import tries again.
+      loading.catch(() => {
+        if (BrandIndex.loaded === loading) BrandIndex.loaded = undefined;
+      });
+      BrandIndex.loaded = loading;
+    }
+    return BrandIndex.loaded;
   }
 
   /**

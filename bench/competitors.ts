@@ -5,7 +5,8 @@
  * 1. Import: `importRegion`, each run in its own node process (peak RSS is its
  *    own); the brand step (reading the name-suggestion-index, building its
  *    matcher, matching every named POI) is timed from its progress events.
- *    Baseline in the same run: the rest of the same import.
+ *    Baseline in the same run: the rest of the same import. The matcher is
+ *    also built alone in a fresh process, for its own time and peak RSS.
  * 2. Load and search: building the `CompetitorIndex` (POIs joined into
  *    places, brands counted, chains marked) and `search()` at 1,000 address
  *    points of the pack, the twelve categories in turn. Baseline in the same
@@ -62,6 +63,21 @@ async function importChild(osm: string, out: string, boundary: string | undefine
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
+/** Child: build the name-suggestion-index matcher alone (no import), for its own time and peak RSS. */
+async function brandIndexChild(): Promise<void> {
+  const baseline = Math.round(process.resourceUsage().maxRSS / 1024);
+  const started = performance.now();
+  const { BrandIndex } = await import('../packages/engine/src/region/brand-index.js');
+  const index = await BrandIndex.load();
+  const result = {
+    buildMs: performance.now() - started,
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    processBeforeMb: baseline,
+    version: index.version,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
 /** What {@link searchChild} prints. */
 interface SearchRun {
   points: number;
@@ -69,6 +85,10 @@ interface SearchRun {
   rawBuildMs: number;
   search: ReturnType<typeof microseconds>;
   raw: ReturnType<typeof microseconds>;
+  /** `scoreLocation` (the whole score, in-process) at the same points, wall time. */
+  wholeScore: ReturnType<typeof microseconds>;
+  /** The same calls' CPU time (user + system). */
+  wholeScoreCpu: ReturnType<typeof microseconds>;
   competitorsFound: number;
   mappedObjectsFound: number;
   competitorSubScore: { description: string; pairs: number; changed: number; meanChange: number; largestRise: number };
@@ -95,22 +115,36 @@ async function searchChild(pack: string): Promise<void> {
   const points = region.addresses.filter((_, i) => i % step === 0).slice(0, POINTS);
   const places: number[] = [];
   const mapped: number[] = [];
+  // Wall time per call, and CPU time per call (process.cpuUsage, µs): on the shared machine the
+  // scheduler's preemptions inflate the wall-time tail, not the CPU time.
+  const cpuMs: number[] = [];
   const time = (run: (point: (typeof points)[number], category: (typeof CATEGORIES)[number]) => number, counts: number[]): number[] => {
     const ms: number[] = [];
     for (let round = 0; round < 2; round++) {
       ms.length = 0;
+      cpuMs.length = 0;
       counts.length = 0;
       points.forEach((point, i) => {
         const category = CATEGORIES[i % CATEGORIES.length] ?? 'coffee';
+        const cpu = process.cpuUsage();
         const t = performance.now();
         counts.push(run(point, category));
         ms.push(performance.now() - t);
+        const used = process.cpuUsage(cpu);
+        cpuMs.push((used.user + used.system) / 1_000);
       });
     }
     return ms;
   };
   const searchMs = time((point, category) => index.search(point, category).count, places);
   const rawMs = time((point, category) => raw[category]?.within(point, CATEGORY_DEFINITIONS[category].radiusMetres).length ?? 0, mapped);
+  // The whole score in-process (transit, competitors, market fit, insights), the 2 ms p99 budget.
+  const { buildRegionIndexes } = await import('../packages/engine/src/model/region-indexes.js');
+  const { scoreLocation } = await import('../packages/engine/src/model/score-location.js');
+  const indexes = buildRegionIndexes(region);
+  const scores: number[] = [];
+  const scoreMs = time((point, category) => scoreLocation(indexes, point, category).competitorCount, scores);
+  const scoreCpuMs = [...cpuMs];
   const summaries = Object.fromEntries(CATEGORIES.map((category) => [category, index.summary(category)]));
   // The competitor sub-score at every address point for every category: places joined (now) against each mapped object counted (raw).
   const { competitorPressure, competitorScoreFromPressure } = await import('../packages/engine/src/model/competitor-score.js');
@@ -137,6 +171,8 @@ async function searchChild(pack: string): Promise<void> {
     rawBuildMs,
     search: microseconds(searchMs),
     raw: microseconds(rawMs),
+    wholeScore: microseconds(scoreMs),
+    wholeScoreCpu: microseconds(scoreCpuMs),
     competitorsFound: places.reduce((a, b) => a + b, 0),
     mappedObjectsFound: mapped.reduce((a, b) => a + b, 0),
     competitorSubScore: {
@@ -202,6 +238,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
     if (args[1] === 'import') await importChild(args[2] ?? '', args[3] ?? '', args[4] === '' ? undefined : args[4]);
+    else if (args[1] === 'brand-index') await brandIndexChild();
     else await searchChild(args[2] ?? '');
     return;
   }
@@ -212,7 +249,18 @@ async function main(): Promise<void> {
       { key: 'liechtenstein', osm: LIECHTENSTEIN_PBF, boundary: 'Liechtenstein' },
       ...(existsSync(WEST_VILLAGE_PBF) ? [{ key: 'westVillage', osm: WEST_VILLAGE_PBF, boundary: '' }] : []),
     ];
-    const results: Record<string, unknown> = {};
+    const builds: Array<{ buildMs: number; maxRssMb: number; processBeforeMb: number; version: string }> = [];
+    for (let i = 1; i <= RUNS; i++) builds.push(child(['brand-index'], `brand index alone ${i}/${RUNS}`));
+    const results: Record<string, unknown> = {
+      brandIndex: {
+        description: 'BrandIndex.load() alone in a fresh process: read nsi.json, keep the brands tree, build the NSI Matcher',
+        version: builds[0]?.version,
+        runs: builds.length,
+        medianBuildMs: round(median(builds.map((b) => b.buildMs))),
+        medianPeakRssMb: median(builds.map((b) => b.maxRssMb)),
+        medianProcessBeforeMb: median(builds.map((b) => b.processBeforeMb)),
+      },
+    };
     for (const { key, osm, boundary } of extracts) {
       const pack = join(work, key);
       const runs: ImportRun[] = [];

@@ -65,10 +65,14 @@ export class DemandPoints {
   count(point: LatLng, radiusMetres: number): Record<CountedDemandKind, number> {
     const byKind = new Array<number>(KIND_COUNT).fill(0);
     const { masks } = this;
+    let residents = 0;
     this.index.forEachWithin(point, radiusMetres, (_item, index) => {
       const mask = masks[index] ?? 0;
-      for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
+      // Most points are address points: count them without the loop over kinds.
+      if (mask === RESIDENT_MASK) residents++;
+      else for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
     });
+    byKind[0] = (byKind[0] ?? 0) + residents;
     // A literal (not Object.fromEntries) keeps the object's properties fast for the market-fit lookups.
     const at = (kind: CountedDemandKind): number => byKind[COUNTED_DEMAND_KINDS.indexOf(kind)] ?? 0;
     return {

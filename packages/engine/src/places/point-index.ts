@@ -31,13 +31,16 @@ export function assertFinitePoints(items: readonly LatLng[]): void {
 
 /**
  * A static spatial index over points: a kdbush tree, searched with geokdbush
- * (great-circle nearest neighbours, any latitude, across the antimeridian) and
- * kdbush range queries. Built once per region layer.
+ * for the nearest point (great circle, any latitude, across the antimeridian)
+ * and with kdbush range queries on a circle's bounding coordinates for the
+ * points within a radius (geokdbush where no box holds the circle). Built once
+ * per region layer.
  *
  * Distances are haversine metres ({@link haversineMetres}, sphere of radius
  * 6,371,008.8 m) and membership in a radius is exactly `haversineMetres ≤
- * radius`: geokdbush measures on a 6,371 km sphere, whose circle of the same
- * radius holds ours, so its candidates are re-checked in haversine metres.
+ * radius`: range candidates go through {@link RadiusTest}; geokdbush measures
+ * on a 6,371 km sphere, whose circle of the same radius holds ours, so its
+ * candidates are re-checked in haversine metres.
  */
 export class PointIndex<T extends LatLng> {
   private readonly tree: KDBush | null;
@@ -74,7 +77,9 @@ export class PointIndex<T extends LatLng> {
   }
 
   /**
-   * Items within `radiusMetres` of `point`, nearest first (equal distances in input order).
+   * Items within `radiusMetres` of `point`, nearest first (equal distances in
+   * input order): the candidates of {@link PointIndex.forEachWithin}, measured
+   * in haversine metres and sorted.
    *
    * @param point - query point, decimal degrees
    * @param radiusMetres - search radius, metres (inclusive); none for a negative or NaN radius
@@ -82,9 +87,11 @@ export class PointIndex<T extends LatLng> {
    * @returns neighbours sorted by distance
    */
   within(point: LatLng, radiusMetres: number, predicate?: (item: T) => boolean): Array<Neighbour<T>> {
-    return this.around(point, Number.POSITIVE_INFINITY, radiusMetres, predicate)
-      .sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id)
-      .map(({ item, distanceMetres }) => ({ item, distanceMetres }));
+    const found: Array<Neighbour<T> & { id: number }> = [];
+    this.forEachWithin(point, radiusMetres, (item, id) => {
+      if (predicate === undefined || predicate(item)) found.push({ item, distanceMetres: haversineMetres(point, item), id });
+    });
+    return found.sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id).map(({ item, distanceMetres }) => ({ item, distanceMetres }));
   }
 
   /**
@@ -116,6 +123,7 @@ export class PointIndex<T extends LatLng> {
     if (this.tree === null || !(radiusMetres >= 0)) return;
     const box = circleBox(point, radiusMetres);
     if (box === null) {
+      // Around a pole or across the antimeridian no box holds the circle: geokdbush searches the sphere.
       for (const { item, id } of this.around(point, Number.POSITIVE_INFINITY, radiusMetres)) visit(item, id);
       return;
     }

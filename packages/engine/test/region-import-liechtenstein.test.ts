@@ -68,9 +68,24 @@ describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)',
     expect(m.formatVersion).toBe(PACK_FORMAT_VERSION);
     expect(m.sample).toBe(false);
     expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
-    expect(m.sources).toHaveLength(1);
-    expect(m.sources[0]).toMatchObject({ kind: 'osm', name: 'liechtenstein.osm.pbf', bytes: 3_098_617, licence: 'ODbL 1.0', attribution: '© OpenStreetMap contributors' });
+    expect(m.sources).toHaveLength(2);
+    expect(m.sources[0]).toMatchObject({
+      kind: 'osm',
+      name: 'liechtenstein.osm.pbf',
+      bytes: 3_098_617,
+      licence: 'ODbL 1.0',
+      attribution: '© OpenStreetMap contributors',
+    });
     expect(m.sources[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The brand index the POIs were matched against, with how many named POIs it was asked about and recognised.
+    expect(m.sources[1]).toMatchObject({
+      kind: 'brands',
+      name: expect.stringMatching(/^name-suggestion-index \d+\.\d+\.\d+$/),
+      licence: 'BSD-3-Clause',
+      attribution: '',
+    });
+    expect(m.sources[1]?.matched).toBeGreaterThan(0);
+    expect(m.sources[1]?.matched).toBeLessThanOrEqual(m.sources[1]?.records ?? 0);
     expect(m.attribution).toContain('OpenStreetMap');
     expect(m.counts.addresses).toBe(region.addresses.length);
     expect(m.counts.streets).toBe(region.streets.length);

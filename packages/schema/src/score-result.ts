@@ -70,12 +70,26 @@ export const Insight = z
 /** One insight of a result. */
 export type Insight = z.infer<typeof Insight>;
 
-/** A competing place of the same category. `rating` is 0–5, or null when no ratings source knows it. */
+/**
+ * A competing place of the same category. `rating` is 0–5, or null when no
+ * ratings source knows it; `brand` and `chain` (optional, DESIGN.md) say
+ * whether it belongs to a brand and whether that brand is a chain.
+ */
 export const Competitor = z
   .object({
     name: z.string().min(1),
     rating: z.number().min(0).max(5).nullable(),
     distanceMetres: z.int().min(0).optional().describe('Great-circle distance from the scored point, metres.'),
+    brand: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .describe('The brand the place trades under (OpenStreetMap `brand`, else recognised by the name-suggestion-index), or null.'),
+    chain: z
+      .boolean()
+      .optional()
+      .describe('Whether the brand is a chain: listed by the name-suggestion-index, with a Wikidata id, or with several places of the category in the region.'),
   })
   .meta({ id: 'Competitor' });
 /** A competing place of the same category. */

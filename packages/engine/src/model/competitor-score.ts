@@ -1,26 +1,32 @@
+import { NO_SHRINKAGE, type RatingPrior, shrinkRating } from '../places/rating-prior.js';
+
 /** Huff distance-decay exponent β: 2 is the classic value for convenience goods (Huff 1963/1964). */
 export const HUFF_BETA = 2;
-/** Rating that counts as average attractiveness (A = 1), stars; also used when a rating is unknown. */
-export const NEUTRAL_RATING = 4;
 
 /** A competitor as the competitor score sees it. */
 export interface CompetitorPressureInput {
   /** Great-circle distance, metres. */
   distanceMetres: number;
-  /** 0-5, or null when unknown (neutral). */
+  /** 0-5, or null when unknown (an average place of the region). */
   rating: number | null;
+  /** Reviews behind the rating, where the ratings source gives them. */
+  ratingCount?: number | null;
 }
 
 /**
- * Huff attractiveness of a competitor from its rating: `2^(rating - 4)`, so a
- * 5-star place weighs twice an average (4-star or unrated) one and a 3-star
- * place half.
+ * Huff attractiveness of a competitor: `2^(r̃ − μ)`, where `r̃` is its
+ * rating shrunk toward the region's mean μ by its review count
+ * ({@link shrinkRating}). A place rated like the region's average (or
+ * unrated) weighs 1, one a whole star above it 2, one a star below ½; a
+ * few reviews move it little.
  *
  * @param rating - 0-5 stars, or null
+ * @param ratingCount - reviews behind it, or null/undefined when unknown
+ * @param prior - the region's prior for the category
+ * @default prior {@link NO_SHRINKAGE}: the rating as given, relative to 4★
  */
-export function attractiveness(rating: number | null): number {
-  if (rating === null || !Number.isFinite(rating)) return 1;
-  return 2 ** (Math.min(5, Math.max(0, rating)) - NEUTRAL_RATING);
+export function attractiveness(rating: number | null, ratingCount?: number | null, prior: RatingPrior = NO_SHRINKAGE): number {
+  return 2 ** (shrinkRating(rating, ratingCount, prior) - prior.mean);
 }
 
 /**
@@ -30,14 +36,16 @@ export function attractiveness(rating: number | null): number {
  *
  * @param competitors - competitors within the radius
  * @param radiusMetres - the category radius, metres (> 0)
+ * @param prior - the region's rating prior for the category (`CompetitorSearch.ratingPrior`)
+ * @default prior {@link NO_SHRINKAGE}
  * @returns pressure ≥ 0; adding a competitor never lowers it
  */
-export function competitorPressure(competitors: readonly CompetitorPressureInput[], radiusMetres: number): number {
+export function competitorPressure(competitors: readonly CompetitorPressureInput[], radiusMetres: number, prior: RatingPrior = NO_SHRINKAGE): number {
   const scale = Math.max(1, radiusMetres) / 2;
   let pressure = 0;
-  for (const { distanceMetres, rating } of competitors) {
+  for (const { distanceMetres, rating, ratingCount } of competitors) {
     const distance = Number.isFinite(distanceMetres) ? Math.max(0, distanceMetres) : Number.POSITIVE_INFINITY;
-    pressure += attractiveness(rating) * (1 + distance / scale) ** -HUFF_BETA;
+    pressure += attractiveness(rating, ratingCount, prior) * (1 + distance / scale) ** -HUFF_BETA;
   }
   return pressure;
 }

@@ -63,8 +63,30 @@ function competitionInsight(competition: CompetitorSearch, nearestOutside: Nearb
       : ` Average rating ${competition.averageRating.toFixed(1)} across ${plural(rated, 'rated place', 'rated places')}.`;
   return {
     headline: `${plural(competition.count, `${noun} competitor`, `${noun} competitors`)} within ${radius}`,
-    detail: `Nearest: ${first.name}, ${metres(first.distanceMetres)} away${first.rating === null ? '' : ` (${first.rating.toFixed(1)}★)`}.${rating}`,
+    detail: `Nearest: ${first.name}, ${metres(first.distanceMetres)} away${first.rating === null ? '' : ` (${first.rating.toFixed(1)}★)`}.${rating}${chainSentence(competition)}`,
   };
+}
+
+/** Most brands named in the chain sentence. */
+const NAMED_CHAINS = 3;
+
+/** ` 2 of them chain locations: Starbucks ×2.` (brands with most locations first), or nothing without chains. */
+function chainSentence(competition: CompetitorSearch): string {
+  if (competition.chainCount === 0) return '';
+  const byBrand = new Map<string, number>();
+  for (const competitor of competition.competitors) {
+    if (competitor.chain && competitor.brand !== null) byBrand.set(competitor.brand, (byBrand.get(competitor.brand) ?? 0) + 1);
+  }
+  const brands = [...byBrand.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'en'));
+  const named = brands.slice(0, NAMED_CHAINS).map(([brand, count]) => (count === 1 ? brand : `${brand} ×${count}`));
+  const more = brands.length > NAMED_CHAINS ? ` and ${plural(brands.length - NAMED_CHAINS, 'other brand', 'other brands')}` : '';
+  const share =
+    competition.chainCount === competition.count
+      ? competition.count === 1
+        ? 'It is a chain location'
+        : `All ${competition.count} are chain locations`
+      : `${formatWholeNumber(competition.chainCount)} of them ${competition.chainCount === 1 ? 'is a chain location' : 'are chain locations'}`;
+  return ` ${share}: ${named.join(', ')}${more}.`;
 }
 
 const KIND_TITLES: Readonly<Record<DemandKind, string>> = {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEMAND_KINDS, type DemandKind } from '../market/demand-kinds.js';
 import { computeMarketFit, type DemandAmounts } from '../market/market-fit.js';
+import type { RatingPrior } from '../places/rating-prior.js';
 import type { BusStop, Station, StopRoute, TransitMode } from '../region/types.js';
 import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
 import { overallScore } from './overall.js';
@@ -121,26 +122,61 @@ describe('model properties', () => {
   const competitorArb = fc.record({
     distanceMetres: fc.double({ min: 0, max: 3_000, noNaN: true }),
     rating: fc.option(fc.double({ min: 0, max: 5, noNaN: true }), { nil: null }),
+    ratingCount: fc.option(fc.nat(5_000), { nil: null }),
   });
+  // The region's prior for the category: μ anywhere in 0-5, m from none to many reviews.
+  const priorArb = fc.record({
+    mean: fc.double({ min: 0, max: 5, noNaN: true }),
+    weight: fc.double({ min: 0, max: 50, noNaN: true }),
+    source: fc.constantFrom('category' as const, 'region' as const, 'default' as const),
+    rated: fc.nat(100),
+  });
+  const competitorScore = (competitors: CompetitorPressureInput[], radius: number, prior: RatingPrior) =>
+    roundScore(competitorScoreFromPressure(competitorPressure(competitors, radius, prior)));
+
   it('one more competitor never raises the competitor score', () => {
     fc.assert(
-      fc.property(fc.array(competitorArb, { maxLength: 30 }), competitorArb, fc.integer({ min: 300, max: 3_000 }), (existing, extra, radius) => {
-        const before = roundScore(competitorScoreFromPressure(competitorPressure(existing, radius)));
-        const after = roundScore(competitorScoreFromPressure(competitorPressure([...existing, extra], radius)));
-        expect(after).toBeLessThanOrEqual(before);
-        expect(isScore(after)).toBe(true);
-      }),
+      fc.property(
+        fc.array(competitorArb, { maxLength: 30 }),
+        competitorArb,
+        fc.integer({ min: 300, max: 3_000 }),
+        priorArb,
+        (existing, extra, radius, prior) => {
+          const before = competitorScore(existing, radius, prior);
+          const after = competitorScore([...existing, extra], radius, prior);
+          expect(after).toBeLessThanOrEqual(before);
+          expect(isScore(after)).toBe(true);
+        },
+      ),
     );
   });
 
   it('a nearer or better-rated competitor never raises the competitor score', () => {
     fc.assert(
-      fc.property(competitorArb, fc.double({ min: 0, max: 3_000, noNaN: true }), fc.double({ min: 0, max: 5, noNaN: true }), (base, nearer, better) => {
-        const moved: CompetitorPressureInput = { ...base, distanceMetres: Math.min(base.distanceMetres, nearer) };
-        const rated: CompetitorPressureInput = { ...base, rating: Math.max(base.rating ?? 4, better) };
-        const score = (c: CompetitorPressureInput) => competitorScoreFromPressure(competitorPressure([c], 1_000));
-        expect(score(moved)).toBeLessThanOrEqual(score(base));
-        expect(score(rated)).toBeLessThanOrEqual(score({ ...base, rating: base.rating ?? 4 }));
+      fc.property(
+        competitorArb,
+        fc.double({ min: 0, max: 3_000, noNaN: true }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        priorArb,
+        (base, nearer, better, prior) => {
+          const moved: CompetitorPressureInput = { ...base, distanceMetres: Math.min(base.distanceMetres, nearer) };
+          const rated: CompetitorPressureInput = { ...base, rating: Math.max(base.rating ?? prior.mean, better) };
+          const score = (c: CompetitorPressureInput) => competitorScoreFromPressure(competitorPressure([c], 1_000, prior));
+          expect(score(moved)).toBeLessThanOrEqual(score(base));
+          expect(score(rated)).toBeLessThanOrEqual(score({ ...base, rating: base.rating ?? prior.mean }));
+        },
+      ),
+    );
+  });
+
+  it('more reviews of a rating above the region mean never raise the competitor score, below it never lower it', () => {
+    fc.assert(
+      fc.property(competitorArb, fc.nat(5_000), fc.nat(5_000), priorArb, (base, a, b, prior) => {
+        const rating = base.rating ?? prior.mean;
+        const score = (ratingCount: number) => competitorScoreFromPressure(competitorPressure([{ ...base, rating, ratingCount }], 1_000, prior));
+        const [fewer, more] = [Math.min(a, b), Math.max(a, b)];
+        if (rating >= prior.mean) expect(score(more)).toBeLessThanOrEqual(score(fewer) + 1e-12);
+        else expect(score(more)).toBeGreaterThanOrEqual(score(fewer) - 1e-12);
       }),
     );
   });

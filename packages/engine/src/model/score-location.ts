@@ -40,7 +40,7 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
 
   const breakdown = {
     transit: roundScore(transitScoreFromSupply(transitSupply(transit))),
-    competitor: roundScore(competitorScoreFromPressure(competitorPressure(competition.competitors, competition.radiusMetres))),
+    competitor: roundScore(competitorScoreFromPressure(competitorPressure(competition.competitors, competition.radiusMetres, competition.ratingPrior))),
     marketFit: roundScore(10 * market.fit),
   };
   const score = overallScore(category, breakdown);
@@ -56,6 +56,8 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
       name: competitor.name,
       rating: competitor.rating,
       distanceMetres: Math.round(competitor.distanceMetres),
+      brand: competitor.brand,
+      chain: competitor.chain,
     })),
     coordinates: { lat: point.lat, lng: point.lng },
     nearestStation: transit.nearest?.station.name ?? null,

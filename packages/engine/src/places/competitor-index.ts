@@ -1,17 +1,30 @@
 import { CATEGORIES, type Category } from '@locscore/schema';
 import type { LatLng, Poi } from '../region/types.js';
 import { CATEGORY_DEFINITIONS } from './categories.js';
+import { type BrandCount, countBrands, isChain, type Place, placeOf, validRating } from './place.js';
 import { PointIndex } from './point-index.js';
+import { type RatingPrior, ratingPrior, shrinkRating } from './rating-prior.js';
+import { groupSamePlaces } from './same-place.js';
 
 /** A competing place found near a point. */
 export interface NearbyCompetitor {
-  /** The POI's `name`, else its `brand`, else `Unnamed <label>`. */
+  /** The place's name, else its brand, else `Unnamed <label>`. */
   name: string;
   /** 0-5 from the pack's ratings source, else null. */
   rating: number | null;
-  /** Great-circle distance from the point, metres (not rounded). */
+  /** Reviews behind `rating`, where the ratings source gives them. */
+  ratingCount: number | null;
+  /** `rating` shrunk toward the category's region mean by its review count ({@link shrinkRating}); the mean when unrated. */
+  shrunkRating: number;
+  /** The brand, or null. */
+  brand: string | null;
+  /** Whether the brand is a chain (`isChain`). */
+  chain: boolean;
+  /** Great-circle distance from the point to the place's nearest mapping, metres (not rounded). */
   distanceMetres: number;
-  /** The POI it came from. */
+  /** The place (all its OSM mappings). */
+  place: Place;
+  /** The place's representative POI. */
   poi: Poi;
 }
 
@@ -20,26 +33,57 @@ export interface CompetitorSearch {
   category: Category;
   /** The category's competitor radius, metres. */
   radiusMetres: number;
-  /** Every competitor within the radius, nearest first. */
+  /** Every competitor within the radius, nearest first; a place mapped several times is listed once. */
   competitors: NearbyCompetitor[];
   /** `competitors.length`. */
   count: number;
-  /** Mean rating of the competitors that have one, 0-5; null when none has. */
+  /** Competitors that are chain locations. */
+  chainCount: number;
+  /** Plain mean rating of the competitors that have one, 0-5; null when none has. */
   averageRating: number | null;
+  /** The prior `shrunkRating` is shrunk toward: the category's region mean and the prior weight. */
+  ratingPrior: RatingPrior;
 }
 
-/** Display name of a competing POI: `name`, else `brand`, else `Unnamed <label>`. */
-function competitorName(poi: Poi, label: string): string {
-  const name = poi.name?.trim() || poi.tags.name?.trim() || poi.tags.brand?.trim();
-  return name !== undefined && name !== '' ? name : `Unnamed ${label.toLowerCase()}`;
+/** The places of one category in the whole region. */
+export interface CategoryPlaces {
+  category: Category;
+  /** Distinct places, after joining mappings of one place. */
+  places: number;
+  /** OSM objects of the category (before joining). */
+  mappedObjects: number;
+  /** Places of each brand, most places first (then by name). */
+  brands: BrandCount[];
+  /** Places that are chain locations. */
+  chainPlaces: number;
+  /** Places with a known rating. */
+  ratedPlaces: number;
+  /** The category's rating prior. */
+  ratingPrior: RatingPrior;
+}
+
+/** What the index holds for one category. */
+interface CategoryLayer {
+  /** Every mapping (POI) of every place. */
+  index: PointIndex<Poi>;
+  /** The place each mapping belongs to. */
+  placeOfMapping: ReadonlyMap<Poi, Place>;
+  /** The places that are chain locations. */
+  chain: ReadonlySet<Place>;
+  summary: CategoryPlaces;
 }
 
 /**
- * One spatial index per category over a region's POIs, built once (a single
- * pass over the POIs at creation); queries touch only nearby points.
+ * One spatial index per category over a region's places, built once: the
+ * category's POIs are joined into places (a node, its building and an
+ * entrance mapped separately count once, `groupSamePlaces`), brands are
+ * counted and chains marked, the category's rating prior is taken, and every
+ * mapping goes into a kdbush tree. A place is as far as its nearest mapping,
+ * so another mapping of a place never moves it away; queries touch only
+ * nearby places.
  */
 export class CompetitorIndex {
-  private readonly byCategory: Record<Category, PointIndex<Poi>>;
+  private readonly byCategory: Record<Category, CategoryLayer>;
 
   /** @param pois - the region's POIs */
   constructor(pois: readonly Poi[]) {
@@ -49,14 +93,25 @@ export class CompetitorIndex {
         if (CATEGORY_DEFINITIONS[category].matches(poi.tags)) buckets[category].push(poi);
       }
     }
-    this.byCategory = Object.fromEntries(
-      CATEGORIES.map((category) => [category, new PointIndex(buckets[category])]),
-    ) as Record<Category, PointIndex<Poi>>;
+    const regionRatings = pois.flatMap((poi) => validRating(poi.rating) ?? []);
+    this.byCategory = Object.fromEntries(CATEGORIES.map((category) => [category, categoryLayer(category, buckets[category], regionRatings)])) as Record<
+      Category,
+      CategoryLayer
+    >;
   }
 
-  /** Number of places of `category` in the region. */
+  /** Number of distinct places of `category` in the region. */
   total(category: Category): number {
-    return this.byCategory[category].size;
+    return this.byCategory[category].summary.places;
+  }
+
+  /**
+   * The places of `category` in the whole region: counts, brands, chains, rating prior.
+   *
+   * @param category - the franchise category
+   */
+  summary(category: Category): CategoryPlaces {
+    return this.byCategory[category].summary;
   }
 
   /**
@@ -67,14 +122,10 @@ export class CompetitorIndex {
    * @param maxMetres - search radius, metres
    */
   nearest(point: LatLng, category: Category, maxMetres: number): NearbyCompetitor | null {
-    const found = this.byCategory[category].nearest(point, maxMetres);
-    if (found === null) return null;
-    return {
-      name: competitorName(found.item, CATEGORY_DEFINITIONS[category].label),
-      rating: validRating(found.item.rating),
-      distanceMetres: found.distanceMetres,
-      poi: found.item,
-    };
+    const layer = this.byCategory[category];
+    const found = layer.index.nearest(point, maxMetres);
+    const place = found === null ? undefined : layer.placeOfMapping.get(found.item);
+    return found === null || place === undefined ? null : this.competitor(category, place, found.distanceMetres);
   }
 
   /**
@@ -85,25 +136,69 @@ export class CompetitorIndex {
    * @param radiusMetres - override of the category radius, metres (tests)
    */
   search(point: LatLng, category: Category, radiusMetres = CATEGORY_DEFINITIONS[category].radiusMetres): CompetitorSearch {
-    const { label } = CATEGORY_DEFINITIONS[category];
-    const competitors = this.byCategory[category].within(point, radiusMetres).map(({ item, distanceMetres }) => ({
-      name: competitorName(item, label),
-      rating: validRating(item.rating),
-      distanceMetres,
-      poi: item,
-    }));
-    const rated = competitors.flatMap((competitor) => (competitor.rating === null ? [] : [competitor.rating]));
+    const layer = this.byCategory[category];
+    // Mappings come nearest first: a place's first is its nearest.
+    const nearestMapping = new Map<Place, number>();
+    for (const { item, distanceMetres } of layer.index.within(point, radiusMetres)) {
+      const place = layer.placeOfMapping.get(item);
+      if (place !== undefined && !nearestMapping.has(place)) nearestMapping.set(place, distanceMetres);
+    }
+    const competitors = [...nearestMapping].map(([place, distanceMetres]) => this.competitor(category, place, distanceMetres));
+    const rated = competitors.flatMap((competitor) => competitor.rating ?? []);
     return {
       category,
       radiusMetres,
       competitors,
       count: competitors.length,
+      chainCount: competitors.filter((competitor) => competitor.chain).length,
       averageRating: rated.length === 0 ? null : rated.reduce((sum, rating) => sum + rating, 0) / rated.length,
+      ratingPrior: this.byCategory[category].summary.ratingPrior,
+    };
+  }
+
+  private competitor(category: Category, place: Place, distanceMetres: number): NearbyCompetitor {
+    const layer = this.byCategory[category];
+    return {
+      name: place.name ?? `Unnamed ${CATEGORY_DEFINITIONS[category].label.toLowerCase()}`,
+      rating: place.rating,
+      ratingCount: place.ratingCount,
+      shrunkRating: shrinkRating(place.rating, place.ratingCount, layer.summary.ratingPrior),
+      brand: place.brand,
+      chain: layer.chain.has(place),
+      distanceMetres,
+      place,
+      poi: place.poi,
     };
   }
 }
 
-/** A rating in 0-5, else null (a malformed pack value never reaches the result). */
-function validRating(rating: number | null | undefined): number | null {
-  return typeof rating === 'number' && Number.isFinite(rating) && rating >= 0 && rating <= 5 ? rating : null;
+/** Joins a category's POIs into places and indexes them, with brand counts, chains and the rating prior. */
+function categoryLayer(category: Category, pois: readonly Poi[], regionRatings: readonly number[]): CategoryLayer {
+  const places = groupSamePlaces(pois).map(placeOf);
+  const { brands, keyOf } = countBrands(places);
+  const chain = new Set<Place>();
+  for (const place of places) {
+    const key = keyOf.get(place);
+    const count = key === undefined ? undefined : brands.get(key);
+    if (!isChain(place, count)) continue;
+    chain.add(place);
+    if (count !== undefined) count.chain = true;
+  }
+  const ratings = places.flatMap((place) => place.rating ?? []);
+  const placeOfMapping = new Map<Poi, Place>();
+  for (const place of places) for (const mapping of place.mappings) placeOfMapping.set(mapping, place);
+  return {
+    index: new PointIndex(pois),
+    placeOfMapping,
+    chain,
+    summary: {
+      category,
+      places: places.length,
+      mappedObjects: pois.length,
+      brands: [...brands.values()].sort((a, b) => b.places - a.places || a.brand.localeCompare(b.brand, 'en')),
+      chainPlaces: chain.size,
+      ratedPlaces: ratings.length,
+      ratingPrior: ratingPrior(ratings, regionRatings),
+    },
+  };
 }

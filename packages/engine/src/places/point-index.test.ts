@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { haversineMetres } from '../region/geometry.js';
 import { ORIGIN, offset } from '../../test/synthetic-region.js';
+import { haversineMetres } from '../region/geometry.js';
 import { PointIndex } from './point-index.js';
 
 describe('PointIndex', () => {
@@ -47,20 +48,53 @@ describe('PointIndex against a brute-force scan', () => {
       .filter(({ distanceMetres }) => distanceMetres <= radius)
       .sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id);
 
-  it('lists and counts exactly the points within the radius, nearest first, and finds the nearest (first in input order on a tie)', () => {
+  it('lists and counts exactly the points within the radius, nearest first, and finds a nearest point', () => {
     for (const from of [ORIGIN, offset(500, 500), offset(-3_000, 0), pile, pair, offset(123.5, -77)]) {
       for (const radius of [0, 10, 40, 333, 800, 1_500]) {
         const expected = brute(from, radius);
         expect(index.within(from, radius)).toEqual(expected.map(({ item, distanceMetres }) => ({ item, distanceMetres })));
         expect(index.countWithin(from, radius)).toBe(expected.length);
+        const visited: number[] = [];
+        index.forEachWithin(from, radius, (item, id) => {
+          expect(points[id]).toBe(item);
+          visited.push(id);
+        });
+        expect(visited.sort((a, b) => a - b)).toEqual(expected.map(({ id }) => id).sort((a, b) => a - b));
       }
       const nearest = brute(from, 5_000)[0];
       const found = index.nearest(from, 5_000);
       expect(found?.distanceMetres).toBe(nearest?.distanceMetres);
-      // Six points share `pile`: more than the 4 candidates, so the geokdbush search settles it (any of them).
-      if (from !== pile) expect(found?.item).toBe(nearest?.item);
-      else expect(found?.item).toEqual(pile);
+      // Where several points share the nearest spot (`pile`, `pair`), any of them may be returned.
+      expect(found?.item).toEqual(nearest?.item);
     }
-    expect(index.nearest(pair, 5_000)?.item).toBe(points[151]);
+  });
+});
+
+describe('PointIndex anywhere on the globe', () => {
+  const coordinate = fc.record({ lat: fc.double({ min: -90, max: 90, noNaN: true }), lng: fc.double({ min: -180, max: 180, noNaN: true }) });
+  it('lists, counts and finds exactly what a scan finds, near the poles and across the antimeridian too', () => {
+    fc.assert(
+      fc.property(
+        fc.array(coordinate, { minLength: 1, maxLength: 60 }),
+        coordinate,
+        fc.double({ min: 0, max: 3_000_000, noNaN: true }),
+        (items, from, radius) => {
+          const index = new PointIndex(items);
+          const distances = items.map((item) => haversineMetres(from, item));
+          const inside = distances
+            .flatMap((distance, id) => (distance <= radius ? [{ id, distance }] : []))
+            .sort((a, b) => a.distance - b.distance || a.id - b.id);
+          expect(index.within(from, radius).map(({ item }) => items.indexOf(item))).toEqual(inside.map(({ id }) => id));
+          expect(index.countWithin(from, radius)).toBe(inside.length);
+          expect(index.nearest(from, radius)?.distanceMetres ?? null).toBe(inside[0]?.distance ?? null);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    // Across the antimeridian: 179.999° E and 179.999° W are 222 m apart at the equator.
+    const east = { lat: 0, lng: 179.999 };
+    const west = { lat: 0, lng: -179.999 };
+    expect(new PointIndex([west]).within(east, 300).map(({ item }) => item)).toEqual([west]);
+    expect(new PointIndex([west]).countWithin(east, 300)).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
-import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import { EARTH_RADIUS_METRES, haversineMetres } from '../region/geometry.js';
+import KDBush from 'kdbush';
+import { haversineMetres } from '../region/geometry.js';
 import type { LatLng } from '../region/types.js';
-import { FLAT_RELATIVE_ERROR, SearchCircle, cosineOfLatitude, countingBox } from './search-circle.js';
+import { circleBox } from './circle-box.js';
+import { cosineOfLatitude, RadiusTest } from './radius-test.js';
 
 /** One item found near a query point, with its great-circle distance. */
 export interface Neighbour<T> {
@@ -11,23 +12,8 @@ export interface Neighbour<T> {
   distanceMetres: number;
 }
 
-/** Layers up to this many points are scanned whole: cheaper than walking a tree. */
-const SCAN_ALL_SIZE = 32;
-
-/** First radius (metres) {@link PointIndex.nearest} tries; it doubles up to the caller's limit. */
-const FIRST_NEAREST_METRES = 100;
-
-/**
- * geokdbush's `around` (which {@link PointIndex.nearest} used to ask for its 4
- * nearest candidates) ranks points by its own haversine on a 6,371 km sphere;
- * a point it could rank before the true nearest is within this relative and
- * absolute slack of it (floating-point error only, about 1e-15).
- */
-const TIE_RELATIVE = 1e-9;
-const TIE_METRES = 1e-6;
-
-/** How many candidates the geokdbush search took: the true nearest is among them unless more than this many points tie with it. */
-const AROUND_CANDIDATES = 4;
+/** geokdbush takes distances in kilometres. */
+const METRES_PER_KILOMETRE = 1_000;
 
 /**
  * Checks that every point has finite coordinates.
@@ -44,40 +30,44 @@ export function assertFinitePoints(items: readonly LatLng[]): void {
 }
 
 /**
- * A static spatial index over points (a kdbush tree). Built once per region
- * layer; every query visits only the tree nodes near the point, never the
- * whole layer (layers of at most 32 points are scanned whole).
+ * A static spatial index over points: a kdbush tree, searched with geokdbush
+ * for the nearest point (great circle, any latitude, across the antimeridian)
+ * and with kdbush range queries on a circle's bounding coordinates for the
+ * points within a radius (geokdbush where no box holds the circle). Built once
+ * per region layer.
  *
  * Distances are haversine metres ({@link haversineMetres}, sphere of radius
- * 6,371,008.8 m). Membership in a radius is decided as `haversineMetres ≤
- * radius` ({@link SearchCircle.contains}); nearest-neighbour answers are those
- * of a geokdbush search for 4 candidates settled by haversine distance, then
- * by input order (see {@link PointIndex.nearest}).
+ * 6,371,008.8 m) and membership in a radius is exactly `haversineMetres ≤
+ * radius`: range candidates go through {@link RadiusTest}; geokdbush measures
+ * on a 6,371 km sphere, whose circle of the same radius holds ours, so its
+ * candidates are re-checked in haversine metres.
  */
 export class PointIndex<T extends LatLng> {
   private readonly tree: KDBush | null;
-  /** `cos(lat)` of each item, for {@link SearchCircle.contains}. */
+  /**
+   * Each item's latitude, longitude and `cos(lat)` by index, for
+   * {@link RadiusTest.contains}: typed arrays, so that testing thousands of
+   * candidates reads no object properties (items of a layer differ in shape).
+   */
+  private readonly lats: Float64Array;
+  private readonly lngs: Float64Array;
   private readonly cosLats: Float64Array;
-  /** Every id, for layers scanned whole. */
-  private readonly allIds: readonly number[];
 
   /**
-   * @param items - the points; their order is kept as the tie-break for equal distances
+   * @param items - the points; their order is the tie-break of equal distances in {@link PointIndex.within}
    * @throws TypeError when an item has a non-finite `lat` or `lng` (names the item's index)
    */
   constructor(readonly items: readonly T[]) {
     assertFinitePoints(items);
-    this.cosLats = new Float64Array(items.length);
-    this.allIds = items.length <= SCAN_ALL_SIZE ? Array.from(items.keys()) : [];
+    this.lats = Float64Array.from(items, (item) => item.lat);
+    this.lngs = Float64Array.from(items, (item) => item.lng);
+    this.cosLats = this.lats.map(cosineOfLatitude);
     if (items.length === 0) {
       this.tree = null;
       return;
     }
     const tree = new KDBush(items.length);
-    items.forEach((item, index) => {
-      tree.add(item.lng, item.lat);
-      this.cosLats[index] = cosineOfLatitude(item.lat);
-    });
+    for (const item of items) tree.add(item.lng, item.lat);
     this.tree = tree.finish();
   }
 
@@ -87,149 +77,89 @@ export class PointIndex<T extends LatLng> {
   }
 
   /**
-   * Items within `radiusMetres` of `point`, nearest first (ties in input order).
+   * Items within `radiusMetres` of `point`, nearest first (equal distances in
+   * input order): the candidates of {@link PointIndex.forEachWithin}, measured
+   * in haversine metres and sorted.
    *
    * @param point - query point, decimal degrees
-   * @param radiusMetres - search radius, metres (inclusive)
+   * @param radiusMetres - search radius, metres (inclusive); none for a negative or NaN radius
    * @param predicate - optional filter on the item
    * @returns neighbours sorted by distance
    */
   within(point: LatLng, radiusMetres: number, predicate?: (item: T) => boolean): Array<Neighbour<T>> {
-    if (this.tree === null || !(radiusMetres >= 0)) return [];
-    const circle = new SearchCircle(point, radiusMetres);
-    const ids = this.candidates(circle);
-    if (ids === null) return this.withinAround(point, radiusMetres, predicate);
     const found: Array<Neighbour<T> & { id: number }> = [];
-    for (const id of ids) {
-      const item = this.itemAt(id);
-      if (!circle.contains(item.lat, item.lng, this.cosLats[id] ?? 0)) continue;
-      if (predicate !== undefined && !predicate(item)) continue;
-      found.push({ item, distanceMetres: haversineMetres(point, item), id });
-    }
-    found.sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id);
-    return found.map(({ item, distanceMetres }) => ({ item, distanceMetres }));
+    this.forEachWithin(point, radiusMetres, (item, id) => {
+      if (predicate === undefined || predicate(item)) found.push({ item, distanceMetres: haversineMetres(point, item), id });
+    });
+    return found.sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id).map(({ item, distanceMetres }) => ({ item, distanceMetres }));
   }
 
   /**
-   * The nearest item within `maxMetres` (that passes `predicate`), or null;
-   * of several at the same distance, the first in input order.
-   *
-   * Searches a circle of 100 m, then (while none is found) one reaching the
-   * nearest point seen in the last box, or twice as wide, up to `maxMetres`, computing the
-   * haversine only for the points whose flat distance ({@link SearchCircle.flatAngleSquared})
-   * is within its error of the nearest one's. The answer is
-   * the one the earlier geokdbush search (4 candidates, settled by haversine)
-   * gave: when more than 4 points tie at the nearest distance (to 1e-9), that
-   * search is run instead, since which of them it returns depends on its queue.
+   * The nearest item within `maxMetres` (that passes `predicate`), or null. Of
+   * items at the same distance (to floating-point precision), the one geokdbush
+   * returns first.
    *
    * @param point - query point, decimal degrees
-   * @param maxMetres - search radius, metres
+   * @param maxMetres - search radius, metres (inclusive)
    * @param predicate - optional filter on the item
    */
   nearest(point: LatLng, maxMetres: number, predicate?: (item: T) => boolean): Neighbour<T> | null {
-    if (this.tree === null || !(maxMetres >= 0)) return null;
-    let radius = this.items.length <= SCAN_ALL_SIZE ? maxMetres : Math.min(maxMetres, FIRST_NEAREST_METRES);
-    for (;;) {
-      // Wide enough to hold every point that could tie with one at `radius`.
-      const circle = new SearchCircle(point, radius * (1 + 2 * TIE_RELATIVE) + 2 * TIE_METRES);
-      const ids = this.candidates(circle);
-      if (ids === null) return this.nearestAround(point, maxMetres, predicate);
-      // Flat distances first: the haversine is needed only for points about as near as the nearest one.
-      const near: Array<{ id: number; flat: number }> = [];
-      let nearestFlat = Number.POSITIVE_INFINITY;
-      for (const id of ids) {
-        const item = this.itemAt(id);
-        if (predicate !== undefined && !predicate(item)) continue;
-        const flat = circle.flatAngleSquared(item.lat, item.lng, this.cosLats[id] ?? 0);
-        if (flat < nearestFlat) nearestFlat = flat;
-        near.push({ id, flat });
-      }
-      // A point beyond this (flat) is farther than the nearest by more than the flat error and the tie slack.
-      const beyond = (Math.sqrt(nearestFlat) * (1 + 25 * FLAT_RELATIVE_ERROR) + 1e-12) ** 2;
-      const distances: number[] = [];
-      let best: (Neighbour<T> & { id: number }) | null = null;
-      for (const { id, flat } of near) {
-        if (flat > beyond) continue;
-        const item = this.itemAt(id);
-        const distanceMetres = haversineMetres(point, item);
-        distances.push(distanceMetres);
-        if (distanceMetres > radius) continue;
-        if (best === null || distanceMetres < best.distanceMetres || (distanceMetres === best.distanceMetres && id < best.id)) {
-          best = { item, distanceMetres, id };
-        }
-      }
-      if (best !== null) {
-        const tieLimit = best.distanceMetres * (1 + TIE_RELATIVE) + TIE_METRES;
-        const ties = distances.reduce((count, distance) => (distance <= tieLimit ? count + 1 : count), 0);
-        if (ties > AROUND_CANDIDATES) return this.nearestAround(point, maxMetres, predicate);
-        return { item: best.item, distanceMetres: best.distanceMetres };
-      }
-      if (radius >= maxMetres) return null;
-      // None within `radius`: the next circle reaches the nearest point seen in the box (flat, plus its error), else twice as far.
-      const seen = Math.sqrt(nearestFlat) * EARTH_RADIUS_METRES * (1 + 5 * FLAT_RELATIVE_ERROR) + 1e-3;
-      radius = Math.min(maxMetres, Number.isFinite(seen) ? Math.max(seen, radius * 1.01) : radius * 2);
+    const [found] = this.around(point, 1, maxMetres, predicate);
+    return found === undefined ? null : { item: found.item, distanceMetres: found.distanceMetres };
+  }
+
+  /**
+   * Calls `visit` for every item within `radiusMetres` of `point`, in no
+   * particular order: a kdbush range query on the circle's bounding box
+   * ({@link circleBox}), each candidate kept when `haversineMetres ≤ radius`
+   * ({@link RadiusTest}, which settles most candidates without trigonometry).
+   * Cheap for dense layers such as address points.
+   *
+   * @param point - query point, decimal degrees
+   * @param radiusMetres - radius, metres (inclusive); nothing for a negative or NaN radius
+   * @param visit - called with each item and its index in `items`
+   */
+  forEachWithin(point: LatLng, radiusMetres: number, visit: (item: T, index: number) => void): void {
+    if (this.tree === null || !(radiusMetres >= 0)) return;
+    const box = circleBox(point, radiusMetres);
+    if (box === null) {
+      // Around a pole or across the antimeridian no box holds the circle: geokdbush searches the sphere.
+      for (const { item, id } of this.around(point, Number.POSITIVE_INFINITY, radiusMetres)) visit(item, id);
+      return;
+    }
+    const test = new RadiusTest(point, radiusMetres);
+    const { lats, lngs, cosLats } = this;
+    for (const id of this.tree.range(box[0], box[1], box[2], box[3])) {
+      if (test.contains(lats[id] ?? Number.NaN, lngs[id] ?? Number.NaN, cosLats[id] ?? 0)) visit(this.itemAt(id), id);
     }
   }
 
   /**
-   * How many items lie within `radiusMetres` of `point`: those in
-   * {@link countingBox} whose haversine distance is at most the radius,
-   * without sorting, so it stays cheap for dense layers such as address points.
+   * How many items lie within `radiusMetres` of `point` ({@link PointIndex.forEachWithin}).
    *
    * @param point - query point, decimal degrees
    * @param radiusMetres - radius, metres (inclusive)
    * @param predicate - optional filter on the item
    */
   countWithin(point: LatLng, radiusMetres: number, predicate?: (item: T) => boolean): number {
-    if (this.tree === null || !(radiusMetres >= 0)) return 0;
-    const circle = new SearchCircle(point, radiusMetres);
-    const [minLng, minLat, maxLng, maxLat] = countingBox(point, radiusMetres);
     let count = 0;
-    for (const id of this.tree.range(minLng, minLat, maxLng, maxLat)) {
-      const item = this.itemAt(id);
-      if (circle.contains(item.lat, item.lng, this.cosLats[id] ?? 0) && (predicate === undefined || predicate(item))) count++;
-    }
+    this.forEachWithin(point, radiusMetres, (item) => {
+      if (predicate === undefined || predicate(item)) count++;
+    });
     return count;
   }
 
-  /** Ids that may lie in the circle: all of a small layer, else a range query on its box; null when the box crosses the antimeridian. */
-  private candidates(circle: SearchCircle): readonly number[] | null {
-    if (this.tree === null) return [];
-    if (this.items.length <= SCAN_ALL_SIZE) return this.allIds;
-    const box = circle.box;
-    return box === null ? null : this.tree.range(box[0], box[1], box[2], box[3]);
-  }
-
-  /** {@link PointIndex.within} through geokdbush (any box, including across the antimeridian). */
-  private withinAround(point: LatLng, radiusMetres: number, predicate?: (item: T) => boolean): Array<Neighbour<T>> {
-    if (this.tree === null) return [];
-    // geokdbush searches in kilometres on a 6,371 km sphere; pad by 0.1 % and re-filter in haversine metres.
-    const ids = around(this.tree, point.lng, point.lat, Infinity, (radiusMetres * 1.001) / 1000, predicate === undefined ? undefined : (id) => predicate(this.itemAt(id)));
+  /** Up to `maxResults` items within `radiusMetres`, in geokdbush's distance order, with their haversine distances and ids. */
+  private around(point: LatLng, maxResults: number, radiusMetres: number, predicate?: (item: T) => boolean): Array<Neighbour<T> & { id: number }> {
+    if (this.tree === null || !(radiusMetres >= 0)) return [];
+    const filter = predicate === undefined ? undefined : (id: number) => predicate(this.itemAt(id));
     const found: Array<Neighbour<T> & { id: number }> = [];
-    for (const id of ids) {
+    for (const id of around(this.tree, point.lng, point.lat, maxResults, radiusMetres / METRES_PER_KILOMETRE, filter)) {
       const item = this.itemAt(id);
       const distanceMetres = haversineMetres(point, item);
       if (distanceMetres <= radiusMetres) found.push({ item, distanceMetres, id });
     }
-    found.sort((a, b) => a.distanceMetres - b.distanceMetres || a.id - b.id);
-    return found.map(({ item, distanceMetres }) => ({ item, distanceMetres }));
-  }
-
-  /** {@link PointIndex.nearest} through geokdbush: its 4 nearest candidates, settled by haversine distance, then input order. */
-  private nearestAround(point: LatLng, maxMetres: number, predicate?: (item: T) => boolean): Neighbour<T> | null {
-    if (this.tree === null) return null;
-    // Take a few candidates: geokdbush's sphere differs from ours by ~0.0001 %, so equal-distance ties are settled here.
-    const ids = around(this.tree, point.lng, point.lat, AROUND_CANDIDATES, (maxMetres * 1.001) / 1000, predicate === undefined ? undefined : (id) => predicate(this.itemAt(id)));
-    let best: (Neighbour<T> & { id: number }) | null = null;
-    for (const id of ids) {
-      const item = this.itemAt(id);
-      const distanceMetres = haversineMetres(point, item);
-      if (distanceMetres > maxMetres) continue;
-      if (best === null || distanceMetres < best.distanceMetres || (distanceMetres === best.distanceMetres && id < best.id)) {
-        best = { item, distanceMetres, id };
-      }
-    }
-    return best === null ? null : { item: best.item, distanceMetres: best.distanceMetres };
+    return found;
   }
 
   private itemAt(id: number): T {

@@ -15,6 +15,7 @@ import { readDeclaredBounds } from './osm-header.js';
 import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
 import { importPopulation } from './import-population.js';
+import { recognisePoiBrands } from './poi-brands.js';
 import { applyRatings } from './ratings.js';
 import { mergeBusStops, mergeStations, type StopObject } from './station-merge.js';
 import { PACK_FORMAT_VERSION, type Area, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
@@ -42,6 +43,9 @@ export const TRANSIT_MARGIN_METRES = 5_000;
  * weekly departures over the feed's typical week (`collectGtfs`). The
  * manifest records each source's size, SHA-256, licence and attribution
  * (OSM: ODbL 1.0, © OpenStreetMap contributors).
+ * Each POI gets its brand (OSM `brand`, else the name-suggestion-index's
+ * match, see `recognisePoiBrands`; OSM `brand` only for the fictional
+ * sample), so scoring never needs that index.
  *
  * @param options - inputs, region name, output directory; see {@link ImportRegionOptions}
  * @returns the manifest, the absolute pack path and the wall time in milliseconds
@@ -193,6 +197,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
   const population = await importPopulation(options, data, osm, { coverage, boundary }, sample, progress);
   sources.push(...population.sources);
   for (const warning of population.warnings) warn(warning);
+  if (!sample) await addBrands(data, sources, progress);
   data.manifest.coverage = coverage;
   data.manifest.bbox = regionBBox(data);
   data.manifest.counts = {
@@ -213,6 +218,30 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
   const durationMs = performance.now() - started;
   progress({ phase: 'done', source: outDir, message: `region pack written in ${(durationMs / 1000).toFixed(1)} s` });
   return { manifest: data.manifest, outDir, durationMs, leftOut, skippedAreas: osm.skippedAreas, placedAddresses: placed, warnings };
+}
+
+/**
+ * Gives the POIs their brands ({@link recognisePoiBrands}) and lists the
+ * name-suggestion-index among the sources. Not for the fictional sample,
+ * whose made-up places must not take real brands.
+ */
+async function addBrands(data: RegionData, sources: PackSource[], progress: (event: ImportProgress) => void): Promise<void> {
+  progress({ phase: 'brands', source: 'name-suggestion-index', message: `recognising brands among ${data.pois.length} POIs` });
+  const brands = await recognisePoiBrands(data.pois);
+  sources.push({
+    kind: 'brands',
+    name: `name-suggestion-index ${brands.version}`,
+    licence: 'BSD-3-Clause',
+    attribution: '',
+    records: brands.named,
+    matched: brands.recognised,
+  });
+  progress({
+    phase: 'brands',
+    source: 'name-suggestion-index',
+    processed: brands.named,
+    message: `${brands.branded} POIs with a brand: ${brands.recognised} of ${brands.named} named POIs recognised by name-suggestion-index ${brands.version}, ${brands.osmTagged} tagged brand=* (${(brands.durationMs / 1000).toFixed(1)} s)`,
+  });
 }
 
 /** The coverage tests for {@link clipToCoverage}. */

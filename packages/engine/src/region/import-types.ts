@@ -49,7 +49,7 @@ export interface ImportRegionOptions {
 /** A progress event of {@link importRegion}. */
 export interface ImportProgress {
   /** The step under way. */
-  phase: 'osm' | 'gtfs' | 'ratings' | 'census' | 'merge' | 'coverage' | 'write' | 'done';
+  phase: 'osm' | 'gtfs' | 'ratings' | 'census' | 'merge' | 'coverage' | 'write' | 'done' | 'brands';
   /** The input (basename) or output being worked on. */
   source: string;
   /** Elements or rows processed so far in this step, where counted. */

@@ -13,6 +13,7 @@ import {
 import { otherNames } from './osm-names.js';
 import { OsmStopCollector } from './osm-stops.js';
 import type { StopObject } from './station-merge.js';
+import { PoiOutlines } from './poi-outlines.js';
 import { foldName } from './text-fold.js';
 import { ResidentialBuildingCollector } from '../population/building-collect.js';
 import { populatedPlaceOf, type PopulatedPlace } from '../population/populated-places.js';
@@ -81,6 +82,7 @@ export class OsmCollector {
   private readonly roads: Road[] = [];
   private readonly buildings = new ResidentialBuildingCollector();
   private readonly places: PopulatedPlace[] = [];
+  private readonly poiOutlines = new PoiOutlines();
 
   /**
    * Reads one element.
@@ -108,12 +110,14 @@ export class OsmCollector {
   }
 
   /**
-   * The collected layers, with streets grouped by name and municipality.
+   * The collected layers, with streets grouped by name and municipality, and
+   * each POI's `inside` (the POI outlines holding it, {@link PoiOutlines}).
    *
    * @returns the OSM layers of the pack
    */
   finish(): OsmLayers {
     const { areas, skipped } = this.areas.finish(this.wayNodes, this.nodes);
+    this.poiOutlines.assign(this.pois);
     return {
       addresses: this.addresses,
       streets: this.groupStreets(),
@@ -148,6 +152,7 @@ export class OsmCollector {
     if (!hasAnyTag(tags)) return;
     this.addFeature(`w${way.id}`, tags, centre, null);
     this.buildings.offerWay(tags, points, centre);
+    if (isPoi(tags)) this.poiOutlines.add(`w${way.id}`, points);
     if (points.length >= 2) {
       if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
       const roadClass = majorRoadClass(tags.highway);

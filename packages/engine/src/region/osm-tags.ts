@@ -7,7 +7,7 @@ export const POI_KEYS = ['amenity', 'shop', 'leisure', 'office', 'healthcare', '
 /** `building=*` values that make a building a POI (demand generators: schools, offices, retail). */
 export const POI_BUILDINGS = new Set(['school', 'university', 'college', 'kindergarten', 'office', 'commercial', 'retail']);
 
-/** Tag keys kept on a POI: the POI keys, `building`, and descriptive keys (`beauty=nails`, `dispensing=yes`…). */
+/** Tag keys kept on a POI: the POI keys, `building`, and descriptive keys (`beauty=nails`, `dispensing=yes`…, `brand:wikidata`). */
 export const KEPT_POI_TAGS = [
   ...POI_KEYS,
   'building',
@@ -21,6 +21,7 @@ export const KEPT_POI_TAGS = [
   'dispensing',
   'vending',
   'school',
+  'brand:wikidata',
 ] as const;
 
 /**

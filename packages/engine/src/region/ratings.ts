@@ -18,7 +18,8 @@ export interface RatingsResult {
 }
 
 /**
- * Applies a ratings CSV to the POIs (sets `rating` 0–5 and `ratingCount`).
+ * Applies a ratings CSV to the POIs (sets `rating` 0–5 and `ratingCount`, the
+ * number of reviews, which weighs the rating in the competitor score).
  * Two layouts, told apart by the header:
  *
  * - `osm_id,rating[,rating_count]`: `osm_id` is `n123`, `w456`, `r789` or
@@ -32,6 +33,7 @@ export interface RatingsResult {
  * @param pois - the pack's POIs, changed in place
  * @returns rows read and matched
  * @throws RegionPackError naming the file, line and field for a missing column or a bad value
+ *   (a rating outside 0–5, a negative `rating_count`)
  */
 export async function applyRatings(path: string, pois: Poi[]): Promise<RatingsResult> {
   try {
@@ -57,6 +59,7 @@ export async function applyRatings(path: string, pois: Poi[]): Promise<RatingsRe
     if (rating < 0 || rating > 5) throw new RegionPackError(at, `rating must be between 0 and 5, got ${rating}`);
     const countText = row.rating_count;
     const count = countText === undefined || countText === '' ? undefined : numberField(row, 'rating_count', at);
+    if (count !== undefined && count < 0) throw new RegionPackError(at, `rating_count must be 0 or more reviews, got ${count}`);
     let poi: Poi | undefined;
     if (row.osm_id !== undefined) {
       poi = byId.get(normaliseOsmId(row.osm_id));

@@ -167,6 +167,22 @@ export interface Poi extends LatLng {
   rating: number | null;
   /** Review count from a ratings source, where given. */
   ratingCount?: number;
+  /**
+   * The POI's brand, set at import: OSM `brand`, else the brand the
+   * name-suggestion-index recognises in its name at its location
+   * (`region/poi-brands.ts`); absent when neither gives one.
+   */
+  brand?: string;
+  /** Wikidata id of the brand: OSM `brand:wikidata`, else the name-suggestion-index's, e.g. `Q37158`. */
+  brandWikidata?: string;
+  /** The name-suggestion-index item that recognised the brand, e.g. `starbucks-795f60`. */
+  nsiId?: string;
+  /**
+   * Ids of the pack's other POIs whose mapped outline (a closed way) holds
+   * this POI's point, e.g. a kindergarten node inside the kindergarten's
+   * building: `['w480527181']` (`region/poi-outlines.ts`).
+   */
+  inside?: string[];
 }
 
 /** A major road way (`highway=motorway|trunk|primary|secondary`, and their `_link`s). */
@@ -292,16 +308,16 @@ export interface PackCoverage {
 
 /** One input of a region pack, with the licence terms to display. */
 export interface PackSource {
-  kind: 'osm' | 'gtfs' | 'ratings' | 'census';
+  kind: 'osm' | 'gtfs' | 'ratings' | 'census' | 'brands';
   /** File or folder name as given (basename). */
   name: string;
   bytes?: number;
   sha256?: string;
   licence: string;
   attribution: string;
-  /** Data rows read from it (ratings and census CSVs), where counted. */
+  /** Data rows read from it (ratings and census CSVs; for `brands`, the named POIs looked up), where counted. */
   records?: number;
-  /** Ratings rows that found their POI. */
+  /** Ratings rows that found their POI; for `brands`, the POIs the brand index recognised. */
   matched?: number;
   /** A GTFS feed's typical week, from which weekly departures were counted (absent without `stop_times`). */
   serviceWeek?: GtfsServiceWeek;

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { ErrorBody, HEADERS, SCORE_PATH } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StoreLockedError } from '../src/index.js';
-import { exited, spawnTs, waitForLine } from './support/spawn.js';
+import { spawnInOwnGroup } from './support/process-group.js';
+import { exited, spawnTs, tsCommand, waitForLine } from './support/spawn.js';
 
 const HOLD_STORE = fileURLToPath(new URL('./support/hold-store.ts', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -31,9 +32,7 @@ describe('one process per PGlite data dir', () => {
       );
       expect(refusal).toBeInstanceOf(StoreLockedError);
       expect((refusal as StoreLockedError).pid).toBe(pid);
-      expect((refusal as Error).message).toBe(
-        `data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop it or use --demo-key`,
-      );
+      expect((refusal as Error).message).toBe(`data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop it or use --demo-key`);
     } finally {
       child.stdin.end();
       await exited(child);
@@ -60,6 +59,20 @@ describe('one process per PGlite data dir', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const store = await openStore({ dataDir });
     await store.close();
+  });
+
+  it('takes over at once the lock of a holder killed with its process group and not yet collected (a zombie)', async () => {
+    const dataDir = join(root, 'zombie');
+    const { command, args, options } = tsCommand(HOLD_STORE, [dataDir]);
+    const holder = await spawnInOwnGroup(command, args, options);
+    await waitForLine(holder.parent, 'stdout', /ready (\d+)/);
+    holder.killGroup();
+    try {
+      const store = await openStore({ dataDir });
+      await store.close();
+    } finally {
+      expect(await holder.release()).toBe(128 + 9);
+    }
   });
 });
 

@@ -19,6 +19,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+// Each test starts a process that creates a PGlite database (about 7 s on an
+// idle machine, several times that on a busy one).
 describe('one process per PGlite data dir', () => {
   it('refuses a second openStore while another process holds the dir, then admits it', async () => {
     const dataDir = join(root, 'locked');
@@ -47,7 +49,7 @@ describe('one process per PGlite data dir', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 120_000);
 
   it('takes over at once the lock of a holder that was killed', async () => {
     const dataDir = join(root, 'killed');
@@ -59,7 +61,7 @@ describe('one process per PGlite data dir', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const store = await openStore({ dataDir });
     await store.close();
-  });
+  }, 120_000);
 
   it('takes over at once the lock of a holder killed with its process group and not yet collected (a zombie)', async () => {
     const dataDir = join(root, 'zombie');
@@ -73,7 +75,7 @@ describe('one process per PGlite data dir', () => {
     } finally {
       expect(await holder.release()).toBe(128 + 9);
     }
-  });
+  }, 120_000);
 });
 
 describe('src/main.ts', () => {
@@ -101,7 +103,7 @@ describe('src/main.ts', () => {
       child.kill('SIGTERM');
     }
     expect(await exited(child)).toBe(0);
-  });
+  }, 120_000);
 
   it('exits 2 with a clear message for a bad LOCSCORE_PORT', async () => {
     const child = spawnTs(MAIN, [], { LOCSCORE_PORT: 'eighty', LOCSCORE_DATA_DIR: join(root, 'bad-port') });

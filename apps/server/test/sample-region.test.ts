@@ -69,5 +69,6 @@ describe('serving the real sample region', () => {
     // The failed start released its data dir.
     const retry = await startServer({ port: 0, dataDir: join(workDir, 'data-bad') });
     await retry.close();
-  });
+    // It creates a PGlite database: about 7 s on an idle machine, several times that on a busy one.
+  }, 120_000);
 });

@@ -11,6 +11,11 @@ export type ServeOptions = ServeFlags;
 
 export { parsePort } from '../server-settings.js';
 
+/** A flag's text, or undefined when it is absent or not text. */
+function textOf(flag: ServeFlags[string]): string | undefined {
+  return typeof flag === 'string' ? flag : undefined;
+}
+
 /**
  * `locscore serve`: runs the reference server until SIGINT or SIGTERM. Every
  * setting comes from its flag, else its `LOCSCORE_*` variable, else the
@@ -29,7 +34,9 @@ export { parsePort } from '../server-settings.js';
  */
 export async function runServe(options: ServeOptions, terminal: Terminal): Promise<number> {
   const settings = resolveServerSettings(options);
-  const location = resolveStoreLocation({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
+  // The same choice as the server's (flag, then variable; URL before data
+  // directory), with `keys`'s default and the source named in messages.
+  const location = resolveStoreLocation({ dataDir: textOf(options.dataDir), databaseUrl: textOf(options.databaseUrl) });
   if (settings.sample) note(terminal, 'Building the sample region (fictional town, SAMPLE DATA)...');
   else if (settings.regions.length === 0) {
     note(

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { loadRegion, RegionPackError } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
+import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/index.js';
+import { type RunningServer, startServer } from '../src/index.js';
 
 /**
  * The real engine over the real sample region (built through the OSM and GTFS

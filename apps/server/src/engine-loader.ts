@@ -28,7 +28,7 @@ export interface LoadedEngine {
 }
 
 /**
- * Loads region packs (`loadRegion`), with the sample town first when asked,
+ * Loads region packs (`loadRegion`), and the sample town after them when asked,
  * and builds the scoring engine over them (`createEngine`, which builds every
  * region's geocoder and spatial indexes once).
  *

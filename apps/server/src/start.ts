@@ -63,6 +63,37 @@ function urlOf(server: Server): string {
   return `http://${host}:${address.port}`;
 }
 
+/** What a running server stops, in order. */
+interface StopSteps {
+  server: Server;
+  lifecycle: Lifecycle;
+  stopQueue: () => Promise<void>;
+  /** Closes the store and removes the sample pack's folder. */
+  release: () => Promise<void>;
+  logger: Logger;
+  shutdownTimeoutMs: number;
+}
+
+/** {@link RunningServer.close}: runs the steps once, however often it is called. */
+function gracefulStop(steps: StopSteps): () => Promise<void> {
+  const { server, lifecycle, logger } = steps;
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= (async () => {
+      lifecycle.draining = true;
+      const { forced } = await closeHttpServer(server, steps.shutdownTimeoutMs);
+      logger.info({ forcedConnections: forced }, 'http server closed');
+      // pg-boss waits for running jobs; queued ones stay in the database.
+      if ((await withinTime(steps.stopQueue(), QUEUE_STOP_TIMEOUT_MS)) === 'timeout') {
+        logger.warn({ timeoutMs: QUEUE_STOP_TIMEOUT_MS }, 'job queue did not stop in time; its running jobs will be retried after expiry');
+      }
+      await steps.release();
+      logger.info('store closed');
+    })();
+    return closing;
+  };
+}
+
 /**
  * Opens the store, loads the regions (and the sample town), registers the
  * demo key, starts the job queue (scoring jobs and webhook deliveries) and
@@ -114,25 +145,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const server = await listen(app, options.port ?? DEFAULT_SETTINGS.port, options.host ?? DEFAULT_SETTINGS.host);
     const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SETTINGS.shutdownTimeoutMs;
-    let closing: Promise<void> | null = null;
-    return {
-      url: urlOf(server),
-      store,
-      close() {
-        closing ??= (async () => {
-          lifecycle.draining = true;
-          const { forced } = await closeHttpServer(server, shutdownTimeoutMs);
-          logger.info({ forcedConnections: forced }, 'http server closed');
-          // pg-boss waits for running jobs; queued ones stay in the database.
-          if ((await withinTime(stopQueue(), QUEUE_STOP_TIMEOUT_MS)) === 'timeout') {
-            logger.warn({ timeoutMs: QUEUE_STOP_TIMEOUT_MS }, 'job queue did not stop in time; its running jobs will be retried after expiry');
-          }
-          await release();
-          logger.info('store closed');
-        })();
-        return closing;
-      },
-    };
+    return { url: urlOf(server), store, close: gracefulStop({ server, lifecycle, stopQueue, release, logger, shutdownTimeoutMs }) };
   } catch (error) {
     await stopQueue();
     await release();

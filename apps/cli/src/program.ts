@@ -7,6 +7,7 @@ import type { ScoreOptions } from './commands/score.js';
 import type { ServeOptions } from './commands/serve.js';
 import { EXIT } from './exit-codes.js';
 import { createTerminal, type Terminal } from './output/terminal.js';
+import { serveOptions } from './server-settings.js';
 
 /** Version printed by `locscore --version`. */
 export const CLI_VERSION = '0.1.0';
@@ -88,50 +89,34 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--census-households-field <name>', 'census count-of-households property/column (default: households, when present)')
     .option('--census-income-field <name>', 'census median household income property/column (default: median_household_income, when present)')
     .option('--name <name>', 'region name (default: from the OSM file name)')
-    .option('--boundary <relation>', 'administrative boundary the pack covers: OSM relation id or name (default: the extract\'s declared box)')
+    .option('--boundary <relation>', "administrative boundary the pack covers: OSM relation id or name (default: the extract's declared box)")
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--force', 'overwrite an existing pack')
     .option('--json', 'print the manifest as JSON')
     .action(async (flags: RegionImportOptions) => done(await (await import('./commands/region.js')).runRegionImport(flags, terminal)));
   region
     .command('sample')
-    .description('Build the fictional sample town\'s pack (SAMPLE DATA)')
+    .description("Build the fictional sample town's pack (SAMPLE DATA)")
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--json', 'print the manifest as JSON')
     .action(async (flags: { out?: string; json?: boolean }) => done(await (await import('./commands/region.js')).runRegionSample(flags, terminal)));
   region
     .command('info')
-    .description('Show a region pack\'s manifest')
+    .description("Show a region pack's manifest")
     .argument('<dir>', 'region pack folder')
     .option('--json', 'print the manifest as JSON')
     .action(async (dir: string, flags: { json?: boolean }) => done(await (await import('./commands/region.js')).runRegionInfo(dir, flags, terminal)));
 
-  program
-    .command('serve')
-    .description('Run the reference server (prints its URL on stdout; Ctrl-C stops it)')
-    .option('--port <port>', 'TCP port, 0 for any free port', '8787')
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)')
-    .option('--database-url <url>', 'PostgreSQL URL instead of a data directory (env LOCSCORE_DATABASE_URL, DATABASE_URL)')
-    .option('--region <dir>', 'region pack to load (repeatable)', collect)
-    .option('--sample', 'load the fictional sample region (built into a temp folder)')
-    .option('--demo-key <key>', 'register this exact API key at start')
-    .option('--demo-plan <plan>', 'plan of --demo-key: starter, growth (default) or enterprise')
-    .option('--allow-private-webhooks', 'accept loopback and private webhook URLs (local development)')
-    .option('--log-level <level>', 'JSON log level on stderr: fatal, error, warn, info, debug, trace, silent (env LOCSCORE_LOG_LEVEL; default info)')
-    .option('--rate-limit-starter <limit>', 'per-key burst limit of Starter keys: N/s, N/m, N/h or off (env LOCSCORE_RATE_LIMIT_STARTER; default off)')
-    .option('--rate-limit-growth <limit>', 'per-key burst limit of Growth keys (env LOCSCORE_RATE_LIMIT_GROWTH; default off)')
-    .option('--rate-limit-enterprise <limit>', 'per-key burst limit of Enterprise keys (env LOCSCORE_RATE_LIMIT_ENTERPRISE; default off)')
-    .option('--webhook-retry-schedule <seconds>', 'seconds before each webhook delivery attempt, comma-separated (env LOCSCORE_WEBHOOK_RETRY_SCHEDULE; default 0,5,300,1800,7200,18000,36000,36000)')
-    .option('--shutdown-timeout <seconds>', 'seconds (0.1-60) a stop waits for in-flight requests (env LOCSCORE_SHUTDOWN_TIMEOUT; default 6)')
-    .action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
+  const serve = program.command('serve').description('Run the reference server (prints its URL on stdout; Ctrl-C stops it)');
+  for (const option of serveOptions()) serve.addOption(option);
+  serve.action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
 
   program
     .command('listen')
     .description('Receive webhook deliveries locally: verify each signature and print it (Ctrl-C stops)')
     .option('--port <port>', 'TCP port, 0 for any free port', '8788')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--secret <whsec>', 'the API key\'s webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)')
+    .option('--secret <whsec>', "the API key's webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)")
     .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp (default 300)')
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
@@ -149,15 +134,15 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .addOption(new Option('--plan <plan>', 'plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory())
       .option('--name <name>', 'a label for the key'),
   ).action(async (flags: KeysOptions & { plan?: string; name?: string }) => done(await (await import('./commands/keys.js')).runKeysCreate(flags, terminal)));
-  dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(
-    async (flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysList(flags, terminal)),
+  dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(async (flags: KeysOptions) =>
+    done(await (await import('./commands/keys.js')).runKeysList(flags, terminal)),
   );
   dataDirOption(keys.command('revoke').description('Revoke a key').argument('<prefix>', 'key prefix (see keys list)')).action(
     async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRevoke(prefix, flags, terminal)),
   );
-  dataDirOption(
-    keys.command('rotate-secret').description('Replace a key\'s webhook signing secret (shown once)').argument('<prefix>', 'key prefix'),
-  ).action(async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRotateSecret(prefix, flags, terminal)));
+  dataDirOption(keys.command('rotate-secret').description("Replace a key's webhook signing secret (shown once)").argument('<prefix>', 'key prefix')).action(
+    async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRotateSecret(prefix, flags, terminal)),
+  );
 
   program
     .command('categories')

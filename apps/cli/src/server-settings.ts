@@ -1,58 +1,60 @@
-import { loadServerConfig, SettingsError, type ServerSettings } from '@locscore/server';
+import { loadServerConfig, SETTINGS, type ServerSettings, type SettingFlags, SettingsError } from '@locscore/server/settings';
+import { Option } from 'commander';
 import { CliError } from './exit-codes.js';
 
-/** The `serve` flags that map onto the server's own settings, with the variable each one overrides. */
-export const SERVER_SETTING_FLAGS = [
-  { option: 'logLevel', flag: '--log-level', variable: 'LOCSCORE_LOG_LEVEL' },
-  { option: 'rateLimitStarter', flag: '--rate-limit-starter', variable: 'LOCSCORE_RATE_LIMIT_STARTER' },
-  { option: 'rateLimitGrowth', flag: '--rate-limit-growth', variable: 'LOCSCORE_RATE_LIMIT_GROWTH' },
-  { option: 'rateLimitEnterprise', flag: '--rate-limit-enterprise', variable: 'LOCSCORE_RATE_LIMIT_ENTERPRISE' },
-  { option: 'webhookRetrySchedule', flag: '--webhook-retry-schedule', variable: 'LOCSCORE_WEBHOOK_RETRY_SCHEDULE' },
-  { option: 'shutdownTimeout', flag: '--shutdown-timeout', variable: 'LOCSCORE_SHUTDOWN_TIMEOUT' },
-] as const;
+/** Flags of `locscore serve` as commander parses them, by attribute name (`dataDir`, `region`…). */
+export type ServeFlags = Record<string, string | boolean | string[] | undefined>;
 
-/** The flags of {@link SERVER_SETTING_FLAGS}, as commander parses them (text, undefined when absent). */
-export type ServerSettingFlags = { [K in (typeof SERVER_SETTING_FLAGS)[number]['option']]?: string | undefined };
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-/** What `serve` takes from the server's settings. */
-export type TunedSettings = Pick<ServerSettings, 'logLevel' | 'rateLimits' | 'webhookRetrySchedule' | 'shutdownTimeoutMs'>;
+/** Each setting's name with its commander option. */
+function settingOptions(): Array<{ name: string; option: Option }> {
+  return Object.entries(SETTINGS).map(([name, spec]) => {
+    const variables = [spec.variable, ...('fallbacks' in spec ? spec.fallbacks : [])].join(', else ');
+    const option = new Option(spec.flag, `${spec.meaning} (env ${variables}; default ${spec.default})`);
+    return { name, option: 'repeatable' in spec ? option.argParser(collect) : option };
+  });
+}
 
 /**
- * Resolves the server settings `serve` exposes as flags — log level, burst
- * limit per plan, webhook retry schedule, shutdown timeout — through the
- * server's own validation (`loadServerConfig`), so the CLI and `node
- * dist/main.js` accept exactly the same values. A flag overrides its
- * `LOCSCORE_*` variable; only these variables are read here (the store,
- * port, host and regions have their own flags and order, see
- * `resolveStoreLocation`).
- *
- * @param flags - the parsed flags
- * @param env - the environment; default `process.env`
- * @returns log level (default `info`), rate limits by plan (default none), retry
- *   schedule in seconds (default the server's), shutdown timeout in milliseconds (default 6000)
- * @throws CliError (exit 2) naming the flag (or the variable when the value came from it) and the bad value
+ * The options of `locscore serve`, one per row of the server's settings
+ * table (`SETTINGS`): its flag, and its meaning, variable and default as
+ * help. No option has a commander default, so an absent flag leaves its
+ * variable, then the table's default, to the server.
  */
-export function resolveServerSettings(flags: ServerSettingFlags, env: NodeJS.ProcessEnv = process.env): TunedSettings {
-  const input: Record<string, string | undefined> = {};
-  const fromFlag = new Map<string, string>();
-  for (const { option, flag, variable } of SERVER_SETTING_FLAGS) {
-    const value = flags[option];
-    if (value !== undefined) {
-      input[variable] = value;
-      fromFlag.set(variable, flag);
-    } else if (env[variable] !== undefined) input[variable] = env[variable];
-  }
+export function serveOptions(): Option[] {
+  return settingOptions().map(({ option }) => option);
+}
+
+/**
+ * Resolves the server's settings for `locscore serve` through the server's
+ * own table and validation (`loadServerConfig`), so that `serve` and `node
+ * dist/main.js` accept the same variables and values: each setting from its
+ * flag, else its `LOCSCORE_*` variable, else its default.
+ *
+ * @param flags - the parsed flags of `serve`
+ * @param env - the environment; default `process.env`
+ * @returns the settings
+ * @throws CliError (exit 2) naming the flag, or the variable, that holds a bad value
+ */
+export function resolveServerSettings(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const byName: SettingFlags = Object.fromEntries(settingOptions().map(({ name, option }) => [name, flags[option.attributeName()]]));
   try {
-    const settings = loadServerConfig(input);
-    return {
-      logLevel: settings.logLevel,
-      rateLimits: settings.rateLimits,
-      shutdownTimeoutMs: settings.shutdownTimeoutMs,
-      ...(settings.webhookRetrySchedule ? { webhookRetrySchedule: settings.webhookRetrySchedule } : {}),
-    };
+    return loadServerConfig(env, byName);
   } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    const flag = fromFlag.get(error.variable);
-    throw new CliError(flag ? error.message.replace(error.variable, flag) : error.message);
+    if (error instanceof SettingsError) throw new CliError(error.message);
+    throw error;
   }
+}
+
+/**
+ * Parses a TCP port flag by the server's own rule (`SETTINGS.port`), for
+ * commands that listen besides `serve` (`locscore listen`).
+ *
+ * @param value - the flag's text
+ * @returns 0–65535 (0 = any free port)
+ * @throws CliError (exit 2) naming `--port` and the value
+ */
+export function parsePort(value: string): number {
+  return resolveServerSettings({ port: value }, {}).port;
 }

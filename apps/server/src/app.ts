@@ -29,7 +29,7 @@ import { usageRouter } from './routes/usage.js';
  */
 export function createServer(config: ServerConfig): Express {
   const logger = config.logger ?? createLogger({ level: 'warn' });
-  const metrics = config.metrics ?? createMetrics(config.store.db, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
+  const metrics = config.metrics ?? createMetrics(config.store.stats, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
   const engine = timedEngine(config.engine, metrics);
   const routed: ServerConfig = { ...config, engine };
   const app = express();
@@ -50,7 +50,7 @@ export function createServer(config: ServerConfig): Express {
   app.use(SCORE_PATH, scoreRouter(routed));
   app.use(USAGE_PATH, usageRouter(routed));
   // After the API, so that scoring requests do not walk these routes first.
-  app.use(healthRouter({ db: config.store.db, engine, metrics, lifecycle: config.lifecycle ?? { draining: false } }));
+  app.use(healthRouter({ ping: () => config.store.ping(), engine, metrics, lifecycle: config.lifecycle ?? { draining: false } }));
   app.use(apiReferenceRouter());
   app.use(notFound);
   app.use(errorHandler);

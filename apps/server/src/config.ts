@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type { Lifecycle } from './ops/health.js';
 import type { Metrics } from './ops/metrics.js';
 import type { RateLimits } from './ops/settings.js';
+import type { ScoringJobs } from './scoring/scoring-service.js';
 import type { Store } from './store/open-store.js';
 import type { HostResolver } from './webhooks/url-policy.js';
-import type { JobQueue } from './webhooks/job-queue.js';
 
 /** Everything {@link createServer} needs. */
 export interface ServerConfig {
@@ -21,15 +21,16 @@ export interface ServerConfig {
   /** The current time; tests inject one to move across quota periods. Default `() => new Date()`. */
   clock?: () => Date;
   /**
-   * Scoring jobs and webhook deliveries (`startJobQueue`); without one, a body
-   * with `webhookUrl` answers 501 `not_implemented`. `startServer` starts one.
+   * Where webhook-mode requests are queued: the job queue of `startJobQueue`,
+   * which scores them and delivers their webhooks. Without one, a body with
+   * `webhookUrl` answers 501 `not_implemented`. `startServer` starts one.
    */
-  queue?: JobQueue;
+  queue?: ScoringJobs;
   /** Resolves webhook host names for the address check (tests); default the system resolver. */
   resolveHost?: HostResolver;
   /** JSON request and error logs (`createLogger`); default warnings and errors to stderr. */
   logger?: Logger;
-  /** Prometheus metrics (`createMetrics`); default a new registry over `store.db`. */
+  /** Prometheus metrics (`createMetrics`); default a new registry over `store.stats`. */
   metrics?: Metrics;
   /** Per-key burst limits by plan; default none (off). */
   rateLimits?: RateLimits;

@@ -1,49 +1,30 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScoringEngine } from '@locscore/engine';
-import type { Plan } from '@locscore/schema';
 import type { Logger } from 'pino';
 import { createServer } from './app.js';
-import { loadEngine } from './engine-loader.js';
+import { type LoadedEngine, loadEngine } from './engine-loader.js';
+import { startJobQueue } from './jobs/job-queue.js';
 import type { Lifecycle } from './ops/health.js';
 import { createLogger } from './ops/logger.js';
 import { createMetrics, timedEngine } from './ops/metrics.js';
-import type { LogLevel, RateLimits } from './ops/settings.js';
+import { DEFAULT_SETTINGS, type ServerSettings } from './ops/settings.js';
 import { closeHttpServer, withinTime } from './ops/shutdown.js';
 import { openStore, type Store } from './store/open-store.js';
-import { startJobQueue } from './webhooks/job-queue.js';
 
-/** Options of {@link startServer}. */
-export interface StartServerOptions {
-  /** TCP port; default 8787; 0 picks a free one. */
-  port?: number;
-  /** Interface to listen on; default `127.0.0.1`. */
-  host?: string;
-  /** PGlite data directory; a temporary one when omitted (and no `databaseUrl`). */
-  dataDir?: string;
-  /** PostgreSQL URL; takes precedence over `dataDir`. */
-  databaseUrl?: string;
-  /** Region pack directories to load (ignored when `engine` is given). */
-  regions?: string[];
-  /** A ready engine (tests); otherwise one is built from `regions`. */
+/**
+ * Options of {@link startServer}: any of the {@link ServerSettings} (each
+ * defaults as in `SETTINGS`, except that without `dataDir` and
+ * `databaseUrl` the data directory is a new temporary one), plus what only
+ * code can pass.
+ */
+export interface StartServerOptions extends Partial<ServerSettings> {
+  /** A ready engine (tests); otherwise one is built from `regions` and `sample`. */
   engine?: ScoringEngine;
-  /** Registers this exact key string (idempotently) on `demoPlan`. */
-  demoKey?: string;
-  /** Plan of the demo key; default `growth`. */
-  demoPlan?: Plan;
-  /** See `ServerConfig.allowPrivateWebhooks`. */
-  allowPrivateWebhooks?: boolean;
-  /** See `ServerConfig.clock`. */
+  /** The current time; tests inject one to move across quota periods. @default () => new Date() */
   clock?: () => Date;
-  /** Seconds before each webhook delivery attempt; default 0, 5, 300, 1800, 7200, 18000, 36000, 36000. */
-  webhookRetrySchedule?: number[];
-  /** Level of the JSON logs on stderr; default `info`. Ignored when `logger` is given. */
-  logLevel?: LogLevel;
-  /** A ready pino logger (tests capture logs with one); default {@link createLogger} at `logLevel`. */
+  /** A ready pino logger (tests capture logs with one); `logLevel` is then ignored. @default createLogger({ level: logLevel }) */
   logger?: Logger;
-  /** Per-key burst limits by plan; default none (off). */
-  rateLimits?: RateLimits;
-  /** Milliseconds `close()` waits for in-flight requests before closing their connections; default 6000. */
-  shutdownTimeoutMs?: number;
 }
 
 /** A listening server. */
@@ -56,23 +37,67 @@ export interface RunningServer {
    * Graceful stop: `/readyz` turns 503, the listener stops accepting, idle
    * keep-alive connections close, in-flight requests get up to
    * `shutdownTimeoutMs` to finish (then their connections are closed), the job
-   * queue stops (queued jobs stay in the database for the next start), and the
-   * store closes. Idempotent.
+   * queue stops (queued jobs stay in the database for the next start), the
+   * store closes and the sample pack's folder is removed. Idempotent.
    */
   close(): Promise<void>;
 }
 
-/** Default port of the reference server. */
-export const DEFAULT_PORT = 8787;
 /** Milliseconds `close()` gives the job queue to stop, so that a SIGTERM ends within 10 s. */
 const QUEUE_STOP_TIMEOUT_MS = 2500;
 
-/** Default interface: loopback only. */
-export const DEFAULT_HOST = '127.0.0.1';
+/** Listens on `port` and `host`; resolves once listening. */
+function listen(app: ReturnType<typeof createServer>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => {
+      if (error) reject(error);
+      else resolve(server);
+    });
+  });
+}
+
+/** The base URL of a listening server, IPv6 hosts in brackets. */
+function urlOf(server: Server): string {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** What a running server stops, in order. */
+interface StopSteps {
+  server: Server;
+  lifecycle: Lifecycle;
+  stopQueue: () => Promise<void>;
+  /** Closes the store and removes the sample pack's folder. */
+  release: () => Promise<void>;
+  logger: Logger;
+  shutdownTimeoutMs: number;
+}
+
+/** {@link RunningServer.close}: runs the steps once, however often it is called. */
+function gracefulStop(steps: StopSteps): () => Promise<void> {
+  const { server, lifecycle, logger } = steps;
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= (async () => {
+      lifecycle.draining = true;
+      const { forced } = await closeHttpServer(server, steps.shutdownTimeoutMs);
+      logger.info({ forcedConnections: forced }, 'http server closed');
+      // pg-boss waits for running jobs; queued ones stay in the database.
+      if ((await withinTime(steps.stopQueue(), QUEUE_STOP_TIMEOUT_MS)) === 'timeout') {
+        logger.warn({ timeoutMs: QUEUE_STOP_TIMEOUT_MS }, 'job queue did not stop in time; its running jobs will be retried after expiry');
+      }
+      await steps.release();
+      logger.info('store closed');
+    })();
+    return closing;
+  };
+}
 
 /**
- * Opens the store, loads the regions, registers the demo key, starts the
- * job queue (scoring jobs and webhook deliveries) and listens.
+ * Opens the store, loads the regions (and the sample town), registers the
+ * demo key, starts the job queue (scoring jobs and webhook deliveries) and
+ * listens.
  *
  * @param options - see {@link StartServerOptions}
  * @returns the running server
@@ -80,66 +105,50 @@ export const DEFAULT_HOST = '127.0.0.1';
  * @throws RegionPackError for a bad region pack; Error when the port is taken
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger({ level: options.logLevel ?? 'info' });
+  const logger = options.logger ?? createLogger({ level: options.logLevel ?? DEFAULT_SETTINGS.logLevel });
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  let loaded: LoadedEngine | null = null;
   let stopQueue = async (): Promise<void> => undefined;
+  const release = async (): Promise<void> => {
+    await store.close();
+    await loaded?.close();
+  };
   try {
-    const engine = options.engine ?? (await loadEngine(options.regions ?? []));
+    loaded = options.engine
+      ? { engine: options.engine, close: async () => undefined }
+      : await loadEngine({ regions: options.regions ?? DEFAULT_SETTINGS.regions, sample: options.sample ?? DEFAULT_SETTINGS.sample });
+    const { engine } = loaded;
     if (options.demoKey) {
-      await store.keys.register({ apiKey: options.demoKey, plan: options.demoPlan ?? 'growth', name: 'demo' });
+      await store.keys.register({ apiKey: options.demoKey, plan: options.demoPlan ?? DEFAULT_SETTINGS.demoPlan, name: 'demo' });
     }
-    const metrics = createMetrics(store.db, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
+    const metrics = createMetrics(store.stats, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
     const lifecycle: Lifecycle = { draining: false };
+    const allowPrivateWebhooks = options.allowPrivateWebhooks ?? DEFAULT_SETTINGS.allowPrivateWebhooks;
     const queue = await startJobQueue({
       store,
       engine: timedEngine(engine, metrics),
-      allowPrivateWebhooks: options.allowPrivateWebhooks,
-      retrySchedule: options.webhookRetrySchedule,
+      allowPrivateWebhooks,
+      retrySchedule: options.webhookRetrySchedule ?? DEFAULT_SETTINGS.webhookRetrySchedule,
       logger,
     });
     stopQueue = () => queue.stop();
     const app = createServer({
       store,
       engine,
-      allowPrivateWebhooks: options.allowPrivateWebhooks,
+      allowPrivateWebhooks,
       clock: options.clock,
       queue,
       logger,
       metrics,
       lifecycle,
-      ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+      rateLimits: options.rateLimits ?? DEFAULT_SETTINGS.rateLimits,
     });
-    const host = options.host ?? DEFAULT_HOST;
-    const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-      const listening = app.listen(options.port ?? DEFAULT_PORT, host, (error?: Error) => {
-        if (error) reject(error);
-        else resolve(listening);
-      });
-    });
-    const address = server.address() as AddressInfo;
-    const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    let closing: Promise<void> | null = null;
-    return {
-      url: `http://${urlHost}:${address.port}`,
-      store,
-      close() {
-        closing ??= (async () => {
-          lifecycle.draining = true;
-          const { forced } = await closeHttpServer(server, options.shutdownTimeoutMs ?? 6000);
-          logger.info({ forcedConnections: forced }, 'http server closed');
-          // pg-boss waits for running jobs; queued ones stay in the database.
-          if ((await withinTime(stopQueue(), QUEUE_STOP_TIMEOUT_MS)) === 'timeout') {
-            logger.warn({ timeoutMs: QUEUE_STOP_TIMEOUT_MS }, 'job queue did not stop in time; its running jobs will be retried after expiry');
-          }
-          await store.close();
-          logger.info('store closed');
-        })();
-        return closing;
-      },
-    };
+    const server = await listen(app, options.port ?? DEFAULT_SETTINGS.port, options.host ?? DEFAULT_SETTINGS.host);
+    const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SETTINGS.shutdownTimeoutMs;
+    return { url: urlOf(server), store, close: gracefulStop({ server, lifecycle, stopQueue, release, logger, shutdownTimeoutMs }) };
   } catch (error) {
     await stopQueue();
-    await store.close();
+    await release();
     throw error;
   }
 }

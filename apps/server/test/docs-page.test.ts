@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { SCORE_PATH } from '@locscore/schema';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createServer, openStore, type Store } from '../src/index.js';
+import { createServer } from '../src/app.js';
+import { createLogger } from '../src/ops/logger.js';
+import { openStore, type Store } from '../src/store/open-store.js';
 import { fakeEngine } from './support/fake-engine.js';
-import { listen, type Listening } from './support/listen.js';
+import { type Listening, listen } from './support/listen.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -20,7 +22,15 @@ beforeAll(async () => {
   if (hasChromium) {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }
 }, 60_000);
@@ -58,30 +68,34 @@ describe('API reference', () => {
     expect((await fetch(`${api.url}/docs/assets/index.html`)).status).toBe(404);
   });
 
-  it.skipIf(!hasChromium)('GET /docs renders the score endpoint offline, loading nothing from another origin', async () => {
-    const context = await browser.newContext();
-    const foreign: string[] = [];
-    const origin = new URL(api.url).origin;
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
-    const page = await context.newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    const response = await page.goto(`${api.url}/docs`);
-    expect(response?.status()).toBe(200);
-    const endpoint = page.locator('.opblock-summary-path', { hasText: SCORE_PATH }).first();
-    await endpoint.waitFor({ timeout: 20_000 });
-    expect(await endpoint.textContent()).toContain(SCORE_PATH);
-    expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
-    expect(await page.title()).toBe('locscore API reference');
-    expect(foreign).toEqual([]);
-    expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
-    await context.close();
-  }, 60_000);
+  it.skipIf(!hasChromium)(
+    'GET /docs renders the score endpoint offline, loading nothing from another origin',
+    async () => {
+      const context = await browser.newContext();
+      const foreign: string[] = [];
+      const origin = new URL(api.url).origin;
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
+        foreign.push(url);
+        return route.abort();
+      });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      const response = await page.goto(`${api.url}/docs`);
+      expect(response?.status()).toBe(200);
+      const endpoint = page.locator('.opblock-summary-path', { hasText: SCORE_PATH }).first();
+      await endpoint.waitFor({ timeout: 20_000 });
+      expect(await endpoint.textContent()).toContain(SCORE_PATH);
+      expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
+      expect(await page.title()).toBe('locscore API reference');
+      expect(foreign).toEqual([]);
+      expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 });

@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, startServer, type RunningServer } from '../src/index.js';
+import { type RunningServer, startServer } from '../src/index.js';
+import { createLogger } from '../src/ops/logger.js';
 import { fakeEngine } from './support/fake-engine.js';
 
 /** One malformed (or occasionally valid) HTTP request. */
@@ -30,7 +31,15 @@ function send(target: FuzzRequest): Promise<number> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: target.method, path: target.path, headers: { ...target.headers, connection: 'close' }, agent: false, timeout: 10_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: target.method,
+        path: target.path,
+        headers: { ...target.headers, connection: 'close' },
+        agent: false,
+        timeout: 10_000,
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -50,9 +59,19 @@ const paths = fc.oneof(
   fc.constantFrom(SCORE_PATH, `${SCORE_PATH}/`, USAGE_PATH, '/healthz', '/readyz', '/metrics', '/openapi.json', '/docs', '/docs/init.js', '/'),
   fc.uuid().map((id) => `${SCORE_PATH}/${id}`),
   anyText.map((segment) => `${SCORE_PATH}/${encodeURIComponent(segment)}`),
-  fc.constantFrom(`${SCORE_PATH}/%ff%fe`, `${SCORE_PATH}/%`, `${SCORE_PATH}/%E0%A4%A`, '/docs/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '//', '/api//franchisor/score'),
+  fc.constantFrom(
+    `${SCORE_PATH}/%ff%fe`,
+    `${SCORE_PATH}/%`,
+    `${SCORE_PATH}/%E0%A4%A`,
+    '/docs/assets/..%2f..%2fpackage.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '//',
+    '/api//franchisor/score',
+  ),
   fc.array(anyText.map(encodeURIComponent), { maxLength: 5 }).map((segments) => `/${segments.join('/')}`),
-  fc.tuple(fc.constantFrom(SCORE_PATH, USAGE_PATH, '/healthz'), anyText).map(([path, query]) => `${path}?${encodeURIComponent(query)}=${encodeURIComponent(query)}&a[b]=1&a=2`),
+  fc
+    .tuple(fc.constantFrom(SCORE_PATH, USAGE_PATH, '/healthz'), anyText)
+    .map(([path, query]) => `${path}?${encodeURIComponent(query)}=${encodeURIComponent(query)}&a[b]=1&a=2`),
 );
 
 const contentTypes = fc.oneof(
@@ -82,20 +101,22 @@ const apiKeys = fc.oneof(
 );
 
 const categories = fc.oneof(fc.constantFrom('coffee', 'pet-services', 'COFFEE', '', 'coffee '), fc.jsonValue());
-const addresses = fc.oneof(
-  fc.constantFrom('Städtle 38, 9490 Vaduz', '', '  ', 'ab', 'x'.repeat(301)),
-  fc.string({ maxLength: 400 }),
-  fc.jsonValue(),
-);
+const addresses = fc.oneof(fc.constantFrom('Städtle 38, 9490 Vaduz', '', '  ', 'ab', 'x'.repeat(301)), fc.string({ maxLength: 400 }), fc.jsonValue());
 const webhookUrls = fc.oneof(
-  fc.constantFrom('http://127.0.0.1/hook', 'https://10.0.0.1/x', 'http://[::1]/', 'https://203.0.113.7/hook', 'ftp://203.0.113.7/', 'https://user:pw@203.0.113.7/', 'not a url', ''),
+  fc.constantFrom(
+    'http://127.0.0.1/hook',
+    'https://10.0.0.1/x',
+    'http://[::1]/',
+    'https://203.0.113.7/hook',
+    'ftp://203.0.113.7/',
+    'https://user:pw@203.0.113.7/',
+    'not a url',
+    '',
+  ),
   fc.jsonValue(),
 );
 const scoreLike = fc
-  .record(
-    { address: addresses, category: categories, webhookUrl: webhookUrls, extra: fc.jsonValue() },
-    { requiredKeys: [] },
-  )
+  .record({ address: addresses, category: categories, webhookUrl: webhookUrls, extra: fc.jsonValue() }, { requiredKeys: [] })
   .map((value) => Buffer.from(JSON.stringify(value)));
 
 const bodies = fc.oneof(
@@ -104,13 +125,15 @@ const bodies = fc.oneof(
   fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value) ?? 'null')),
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
   // Invalid UTF-8 inside an otherwise valid JSON string.
-  fc.uint8Array({ minLength: 1, maxLength: 20 }).map((bytes) =>
-    Buffer.concat([Buffer.from('{"address":"1 Main St'), Buffer.from([0xff, 0xfe, ...bytes, 0xc3]), Buffer.from('","category":"coffee"}')]),
-  ),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 20 })
+    .map((bytes) => Buffer.concat([Buffer.from('{"address":"1 Main St'), Buffer.from([0xff, 0xfe, ...bytes, 0xc3]), Buffer.from('","category":"coffee"}')])),
   // Huge: around and far above the 16 KiB limit.
   fc.integer({ min: 15_000, max: 200_000 }).map((size) => Buffer.from(JSON.stringify({ address: 'a'.repeat(size), category: 'coffee' }))),
   fc.integer({ min: 1, max: 5_000 }).map((depth) => Buffer.from('['.repeat(depth) + ']'.repeat(depth))),
-  fc.constantFrom('{', '{"address":', 'null', '""', '[]', '{"__proto__":{"polluted":1},"address":"Städtle 38","category":"coffee"}', '\u0000').map((text) => Buffer.from(text)),
+  fc
+    .constantFrom('{', '{"address":', 'null', '""', '[]', '{"__proto__":{"polluted":1},"address":"Städtle 38","category":"coffee"}', '\u0000')
+    .map((text) => Buffer.from(text)),
 );
 
 const requests: fc.Arbitrary<FuzzRequest> = fc
@@ -148,7 +171,14 @@ describe('fuzzing the HTTP surface', () => {
         numRuns: 1000,
         // Reached rarely by chance (a valid key, JSON type and a huge body together): always tried.
         examples: [
-          [{ method: 'POST', path: SCORE_PATH, headers: { 'content-type': 'application/json', 'x-api-key': validKey }, body: Buffer.from(JSON.stringify({ address: 'a'.repeat(40_000), category: 'coffee' })) }],
+          [
+            {
+              method: 'POST',
+              path: SCORE_PATH,
+              headers: { 'content-type': 'application/json', 'x-api-key': validKey },
+              body: Buffer.from(JSON.stringify({ address: 'a'.repeat(40_000), category: 'coffee' })),
+            },
+          ],
           [{ method: 'POST', path: SCORE_PATH, headers: { 'content-type': 'text/plain', 'x-api-key': validKey }, body: Buffer.from('{}') }],
           [{ method: 'GET', path: `${SCORE_PATH}/%ff%fe`, headers: { 'x-api-key': validKey }, body: null }],
         ],

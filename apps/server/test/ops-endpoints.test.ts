@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorBody, HEADERS, SCORE_PATH, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createServer, openStore, UNCONFIGURED_ENGINE, type Store } from '../src/index.js';
+import { createServer } from '../src/app.js';
+import { UNCONFIGURED_ENGINE } from '../src/engine-loader.js';
+import { createLogger } from '../src/ops/logger.js';
+import { openStore, type Store } from '../src/store/open-store.js';
 import { fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
-import { listen, type Listening } from './support/listen.js';
+import { type Listening, listen } from './support/listen.js';
 
 const silent = createLogger({ level: 'silent' });
 let store: Store;
@@ -17,19 +20,10 @@ const clock = (): Date => now;
 beforeAll(async () => {
   store = await openStore();
   api = await listen(createServer({ store, engine: fakeEngine(), clock, logger: silent }));
-  limited = await listen(
-    createServer({ store, engine: fakeEngine(), clock, logger: silent, rateLimits: { starter: { points: 2, durationSeconds: 60 } } }),
-  );
+  limited = await listen(createServer({ store, engine: fakeEngine(), clock, logger: silent, rateLimits: { starter: { points: 2, durationSeconds: 60 } } }));
   unconfigured = await listen(createServer({ store, engine: UNCONFIGURED_ENGINE, clock, logger: silent }));
   // The same store whose database refuses every query, as when PostgreSQL is down.
-  const down: Store = {
-    ...store,
-    db: {
-      query: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.5:5432')),
-      exec: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.5:5432')),
-      transaction: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.5:5432')),
-    },
-  };
+  const down: Store = { ...store, ping: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.5:5432')) };
   brokenDb = await listen(createServer({ store: down, engine: fakeEngine(), clock, logger: silent }));
 });
 
@@ -125,8 +119,7 @@ describe('GET /metrics', () => {
     expect((await fetch(`${api.url}/no/such/${randomUUID()}`)).status).toBe(404);
     const after = await metrics(api.url);
 
-    const delta = (name: string, labels: Record<string, string>): number =>
-      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    const delta = (name: string, labels: Record<string, string>): number => (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
     expect(delta('locscore_http_requests_total', { method: 'POST', route: SCORE_PATH, status: '200' })).toBe(20);
     expect(delta('locscore_http_requests_total', { method: 'POST', route: SCORE_PATH, status: '429' })).toBe(1);
     expect(delta('locscore_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
@@ -148,12 +141,17 @@ describe('GET /metrics', () => {
     for (const id of queued) await store.requests.insert({ id, keyId, mode: 'async', status: 'queued', body, webhookUrl: 'https://example.com/hook' });
     const delivered = randomUUID();
     await store.requests.insert({ id: delivered, keyId, mode: 'async', status: 'succeeded', body, webhookUrl: 'https://example.com/hook' });
-    for (const [attempt, status] of [[1, null], [2, 503], [3, 410], [4, 200]] as const) {
-      await store.db.query('INSERT INTO delivery_attempts (request_id, attempt, status_code, duration_ms) VALUES ($1, $2, $3, 5)', [delivered, attempt, status]);
+    await store.deliveries.create(delivered, new Date());
+    for (const [attempt, statusCode] of [
+      [1, null],
+      [2, 503],
+      [3, 410],
+      [4, 200],
+    ] as const) {
+      await store.deliveries.recordAttempt(delivered, { attempt, statusCode, error: null, durationMs: 5 }, 'pending', new Date());
     }
     const after = await metrics(api.url);
-    const delta = (name: string, labels: Record<string, string>): number =>
-      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    const delta = (name: string, labels: Record<string, string>): number => (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
     expect(delta('locscore_queue_depth', { status: 'queued' })).toBe(2);
     for (const outcome of ['delivered', 'gone', 'http_error', 'network_error']) {
       expect(delta('locscore_webhook_attempts', { outcome }), outcome).toBe(1);

@@ -1,15 +1,25 @@
 import { Writable } from 'node:stream';
-import { HEADERS, SCORE_PATH, USAGE_PATH } from '@locscore/schema';
+import { HEADERS, QueuedAck, SCORE_PATH, USAGE_PATH } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createServer, openStore, redactSecrets, type CreatedApiKey, type Store } from '../src/index.js';
+import { createServer } from '../src/app.js';
+import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
+import { createLogger, redactSecrets } from '../src/ops/logger.js';
+import type { CreatedApiKey } from '../src/store/keys.js';
+import { openStore, type Store } from '../src/store/open-store.js';
 import { FAULTY_ADDRESS, fakeEngine } from './support/fake-engine.js';
-import { listen, type Listening } from './support/listen.js';
+import { type Listening, listen } from './support/listen.js';
+import { startReceiver, waitFor } from './support/receiver.js';
 
 /** Every JSON line the server logged. */
 const lines: string[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
     done();
   },
 });
@@ -70,7 +80,7 @@ describe('JSON request logs', () => {
   });
 
   it('never contain an API key or a webhook secret, wherever they were sent', async () => {
-    const invalidKey = 'lsk_' + 'Z'.repeat(32);
+    const invalidKey = `lsk_${'Z'.repeat(32)}`;
     const sends: Array<Promise<Response>> = [
       fetch(api.url + USAGE_PATH, { headers: { [HEADERS.apiKey]: key.apiKey } }),
       fetch(api.url + USAGE_PATH, { headers: { [HEADERS.apiKey]: invalidKey } }),
@@ -93,6 +103,66 @@ describe('JSON request logs', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[REDACTED]');
+  });
+});
+
+describe('webhook delivery logs', () => {
+  let queue: JobQueue;
+  let webhookApi: Listening;
+  const logger = createLogger({ level: 'info', destination: sink });
+
+  beforeAll(async () => {
+    queue = await startJobQueue({ store, engine: fakeEngine(), allowPrivateWebhooks: true, retrySchedule: [0, 0.2, 0.2], logger });
+    webhookApi = await listen(createServer({ store, engine: fakeEngine(), queue, allowPrivateWebhooks: true, logger }));
+  });
+
+  afterAll(async () => {
+    await webhookApi?.close();
+    await queue?.stop();
+  });
+
+  async function queued(webhookUrl: string): Promise<string> {
+    const response = await fetch(webhookApi.url + SCORE_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HEADERS.apiKey]: key.apiKey },
+      body: JSON.stringify({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee', webhookUrl }),
+    });
+    expect(response.status).toBe(202);
+    return QueuedAck.parse(await response.json()).requestId;
+  }
+
+  const failedAttempts = (requestId: string): Array<Record<string, unknown>> =>
+    logged().filter((entry) => entry.requestId === requestId && entry.msg === 'webhook delivery attempt failed');
+
+  it('warn of each failed attempt with the request id, attempt and status, never the body or a secret', async () => {
+    const receiver = await startReceiver();
+    try {
+      receiver.script('/flaky', [500, 503, 200]);
+      const requestId = await queued(`${receiver.url}/flaky`);
+      const failures = await waitFor(() => (failedAttempts(requestId).length >= 2 && receiver.received.length >= 3 ? failedAttempts(requestId) : undefined));
+      expect(failures.map(({ level, attempt, statusCode, state }) => ({ level, attempt, statusCode, state }))).toEqual([
+        { level: 40, attempt: 1, statusCode: 500, state: 'pending' },
+        { level: 40, attempt: 2, statusCode: 503, state: 'pending' },
+      ]);
+      const text = JSON.stringify(failures);
+      const delivered = receiver.received[0]?.body ?? '';
+      expect(delivered).toContain('"score"');
+      for (const secret of [delivered, '"score"', 'Städtle', key.apiKey, key.webhookSecret, key.webhookSecret.slice('whsec_'.length)]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('warn of an attempt that got no answer with its error and no status', async () => {
+    const closed = await startReceiver();
+    const url = `${closed.url}/gone-away`;
+    await closed.close();
+    const requestId = await queued(url);
+    const [first] = await waitFor(() => (failedAttempts(requestId).length > 0 ? failedAttempts(requestId) : undefined));
+    expect(first).toMatchObject({ level: 40, attempt: 1, statusCode: null, state: 'pending' });
+    expect(String(first?.error)).toMatch(/ECONNREFUSED/);
   });
 });
 

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { ErrorBody, HEADERS, SCORE_PATH } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StoreLockedError } from '../src/index.js';
-import { exited, spawnTs, waitForLine } from './support/spawn.js';
+import { spawnInOwnGroup } from './support/process-group.js';
+import { exited, spawnTs, tsCommand, waitForLine } from './support/spawn.js';
 
 const HOLD_STORE = fileURLToPath(new URL('./support/hold-store.ts', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -18,6 +19,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+// Each test starts a process that creates a PGlite database (about 7 s on an
+// idle machine, several times that on a busy one).
 describe('one process per PGlite data dir', () => {
   it('refuses a second openStore while another process holds the dir, then admits it', async () => {
     const dataDir = join(root, 'locked');
@@ -31,9 +34,7 @@ describe('one process per PGlite data dir', () => {
       );
       expect(refusal).toBeInstanceOf(StoreLockedError);
       expect((refusal as StoreLockedError).pid).toBe(pid);
-      expect((refusal as Error).message).toBe(
-        `data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop it or use --demo-key`,
-      );
+      expect((refusal as Error).message).toBe(`data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop it or use --demo-key`);
     } finally {
       child.stdin.end();
       await exited(child);
@@ -48,7 +49,7 @@ describe('one process per PGlite data dir', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 120_000);
 
   it('takes over at once the lock of a holder that was killed', async () => {
     const dataDir = join(root, 'killed');
@@ -60,7 +61,21 @@ describe('one process per PGlite data dir', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const store = await openStore({ dataDir });
     await store.close();
-  });
+  }, 120_000);
+
+  it('takes over at once the lock of a holder killed with its process group and not yet collected (a zombie)', async () => {
+    const dataDir = join(root, 'zombie');
+    const { command, args, options } = tsCommand(HOLD_STORE, [dataDir]);
+    const holder = await spawnInOwnGroup(command, args, options);
+    await waitForLine(holder.parent, 'stdout', /ready (\d+)/);
+    holder.killGroup();
+    try {
+      const store = await openStore({ dataDir });
+      await store.close();
+    } finally {
+      expect(await holder.release()).toBe(128 + 9);
+    }
+  }, 120_000);
 });
 
 describe('src/main.ts', () => {
@@ -88,7 +103,7 @@ describe('src/main.ts', () => {
       child.kill('SIGTERM');
     }
     expect(await exited(child)).toBe(0);
-  });
+  }, 120_000);
 
   it('exits 2 with a clear message for a bad LOCSCORE_PORT', async () => {
     const child = spawnTs(MAIN, [], { LOCSCORE_PORT: 'eighty', LOCSCORE_DATA_DIR: join(root, 'bad-port') });

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { loadRegion, RegionPackError } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
+import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/index.js';
+import { type RunningServer, startServer } from '../src/index.js';
 
 /**
  * The real engine over the real sample region (built through the OSM and GTFS
@@ -69,5 +69,6 @@ describe('serving the real sample region', () => {
     // The failed start released its data dir.
     const retry = await startServer({ port: 0, dataDir: join(workDir, 'data-bad') });
     await retry.close();
-  });
+    // It creates a PGlite database: about 7 s on an idle machine, several times that on a busy one.
+  }, 120_000);
 });

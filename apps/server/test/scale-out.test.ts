@@ -1,14 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ScoringEngine } from '@locscore/engine';
 import { loadRegion } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { ErrorBody, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScoringEngine } from '@locscore/engine';
-import { openStore, startJobQueue, type Store } from '../src/index.js';
-import { startReceiver, waitFor, type Receiver } from './support/receiver.js';
-import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './support/server-process.js';
+import { startJobQueue } from '../src/jobs/job-queue.js';
+import { openStore, type Store } from '../src/store/open-store.js';
+import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
+import { createScratchDatabase, type ScratchDatabase, type ServerProcess, startServerProcess } from './support/server-process.js';
 
 /**
  * Two server processes behind no load balancer but one PostgreSQL database

@@ -1,8 +1,11 @@
 import { CATEGORIES, ErrorBody, HEADERS, MAX_BODY_BYTES, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, openStore, quotaPeriod, UNCONFIGURED_ENGINE, type Store } from '../src/index.js';
+import { createServer } from '../src/app.js';
+import { UNCONFIGURED_ENGINE } from '../src/engine-loader.js';
+import { quotaPeriod } from '../src/quota/period.js';
+import { openStore, type Store } from '../src/store/open-store.js';
 import { AMBIGUOUS_ADDRESS, AMBIGUOUS_CANDIDATES, failingEngine, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
-import { listen, type Listening } from './support/listen.js';
+import { type Listening, listen } from './support/listen.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -32,12 +35,7 @@ interface Sent {
   body: unknown;
 }
 
-async function post(
-  base: string,
-  apiKey: string | null,
-  body: unknown,
-  init: { contentType?: string | null; raw?: string } = {},
-): Promise<Sent> {
+async function post(base: string, apiKey: string | null, body: unknown, init: { contentType?: string | null; raw?: string } = {}): Promise<Sent> {
   const headers: Record<string, string> = {};
   if (apiKey !== null) headers[HEADERS.apiKey] = apiKey;
   const contentType = init.contentType === undefined ? 'application/json' : init.contentType;

@@ -1,21 +1,13 @@
-import {
-  ErrorBody,
-  HEADERS,
-  QueuedAck,
-  RequestStatus,
-  SCORE_PATH,
-  ScoreResult,
-  Usage,
-  USAGE_PATH,
-  WebhookDelivery,
-  WebhookFailure,
-} from '@locscore/schema';
+import { ErrorBody, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, USAGE_PATH, Usage, WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, openStore, quotaPeriod, startJobQueue, type JobQueue, type Store } from '../src/index.js';
+import { createServer } from '../src/app.js';
+import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
+import { quotaPeriod } from '../src/quota/period.js';
+import { openStore, type Store } from '../src/store/open-store.js';
 import { FAULTY_ADDRESS, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
-import { listen, type Listening } from './support/listen.js';
-import { startReceiver, waitFor, type Receiver } from './support/receiver.js';
+import { type Listening, listen } from './support/listen.js';
+import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 
 let store: Store;
 let queue: JobQueue;

@@ -1,6 +1,5 @@
 import type { ScoringEngine } from '@locscore/engine';
-import { Router, type Request, type Response } from 'express';
-import type { Db } from '../store/db.js';
+import { type Request, type Response, Router } from 'express';
 import type { Metrics } from './metrics.js';
 
 /** Shared state of a server's life: set `draining` when shutdown begins. */
@@ -11,8 +10,8 @@ export interface Lifecycle {
 
 /** What {@link healthRouter} checks. */
 export interface HealthOptions {
-  /** The store's database, pinged by `/readyz`. */
-  db: Db;
+  /** Answers once the store's database runs `SELECT 1` (`store.ping`); `/readyz` calls it. */
+  ping: () => Promise<void>;
   /** `/readyz` needs at least one loaded region. */
   engine: ScoringEngine;
   /** Exposed by `/metrics`. */
@@ -29,14 +28,14 @@ export interface Readiness {
   checks: { database: string; regions: string; shutdown: string };
 }
 
-async function pingDatabase(db: Db, timeoutMs: number): Promise<string> {
+async function pingDatabase(ping: () => Promise<void>, timeoutMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`failed: no answer within ${timeoutMs} ms`), timeoutMs);
   });
   try {
     return await Promise.race([
-      db.query('SELECT 1').then(
+      ping().then(
         () => 'ok',
         (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
       ),
@@ -66,7 +65,7 @@ export function healthRouter(options: HealthOptions): Router {
   router.get('/readyz', async (_req: Request, res: Response) => {
     const regions = options.engine.regions.length;
     const checks: Readiness['checks'] = {
-      database: await pingDatabase(options.db, options.databaseTimeoutMs ?? 2000),
+      database: await pingDatabase(options.ping, options.databaseTimeoutMs ?? 2000),
       regions: regions > 0 ? 'ok' : 'failed: no region pack is loaded',
       shutdown: options.lifecycle.draining ? 'failed: shutting down' : 'ok',
     };

@@ -1,16 +1,13 @@
 import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
 import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { apiKeyOf } from '../auth/authenticate.js';
-import type { Db } from '../store/db.js';
 import { errorCodeOf } from '../http/error-handler.js';
+import type { StatsRepository } from '../store/stats.js';
 
 /** Seconds; buckets for HTTP and scoring latency (5 ms to 10 s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/** Outcomes of a webhook delivery attempt, as `outcome` labels. */
-export const WEBHOOK_OUTCOMES = ['delivered', 'gone', 'http_error', 'network_error'] as const;
 
 /** The server's Prometheus metrics, in their own registry (one per app). */
 export interface Metrics {
@@ -53,10 +50,10 @@ export function routeLabel(path: string): string {
  * `locscore_webhook_attempts{outcome}` (recorded delivery attempts:
  * `delivered` 2xx, `gone` 410, `http_error` other status, `network_error` no answer).
  *
- * @param db - the store's database, queried at scrape time
+ * @param stats - the store's counts, read at scrape time
  * @param onScrapeError - called when a scrape query fails (the gauges keep their last value)
  */
-export function createMetrics(db: Db, onScrapeError: (error: unknown) => void = () => undefined): Metrics {
+export function createMetrics(stats: StatsRepository, onScrapeError: (error: unknown) => void = () => undefined): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'locscore_' });
   const httpRequests = new Counter({
@@ -91,43 +88,31 @@ export function createMetrics(db: Db, onScrapeError: (error: unknown) => void = 
     labelNames: ['plan'] as const,
     registers: [registry],
   });
-  new Gauge({
-    name: 'locscore_queue_depth',
-    help: 'Webhook-mode requests waiting (queued) or being scored (running), from the database at scrape time.',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      try {
-        const { rows } = await db.query<{ status: string; n: number }>(
-          "SELECT status, count(*)::int AS n FROM requests WHERE status IN ('queued', 'running') GROUP BY status",
-        );
-        for (const status of ['queued', 'running']) this.set({ status }, Number(rows.find((row) => row.status === status)?.n ?? 0));
-      } catch (error) {
-        onScrapeError(error);
-      }
-    },
-  });
-  new Gauge({
-    name: 'locscore_webhook_attempts',
-    help: 'Webhook delivery attempts recorded in the database (all instances, cumulative), by outcome.',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-    async collect() {
-      try {
-        const { rows } = await db.query<{ outcome: string; n: number }>(
-          `SELECT CASE WHEN status_code BETWEEN 200 AND 299 THEN 'delivered'
-                       WHEN status_code = 410 THEN 'gone'
-                       WHEN status_code IS NULL THEN 'network_error'
-                       ELSE 'http_error' END AS outcome,
-                  count(*)::int AS n
-             FROM delivery_attempts GROUP BY 1`,
-        );
-        for (const outcome of WEBHOOK_OUTCOMES) this.set({ outcome }, Number(rows.find((row) => row.outcome === outcome)?.n ?? 0));
-      } catch (error) {
-        onScrapeError(error);
-      }
-    },
-  });
+  const countsGauge = (name: string, help: string, label: string, read: () => Promise<Record<string, number>>): void => {
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      async collect() {
+        await read().then((counts) => {
+          for (const [value, count] of Object.entries(counts)) this.set({ [label]: value }, count);
+        }, onScrapeError);
+      },
+    });
+  };
+  countsGauge(
+    'locscore_queue_depth',
+    'Webhook-mode requests waiting (queued) or being scored (running), from the database at scrape time.',
+    'status',
+    stats.queueDepth,
+  );
+  countsGauge(
+    'locscore_webhook_attempts',
+    'Webhook delivery attempts recorded in the database (all instances, cumulative), by outcome.',
+    'outcome',
+    stats.webhookAttempts,
+  );
   return { registry, httpRequests, httpDuration, scoringDuration, quotaRejections, rateLimited };
 }
 

@@ -1,6 +1,6 @@
 import { PLANS, type Plan } from '@locscore/schema';
 import { z } from 'zod';
-import { parseRetrySchedule } from '../webhooks/retry-schedule.js';
+import { DEFAULT_RETRY_SCHEDULE } from '../webhooks/retry-schedule.js';
 
 /** Log levels of pino, quietest last. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -18,26 +18,229 @@ export interface RateLimit {
 /** Burst limit per plan; a plan without an entry is not limited (the default). */
 export type RateLimits = Partial<Record<Plan, RateLimit>>;
 
-/** Every setting of the server, validated (see {@link loadServerConfig}). */
+/** Seconds of each burst-limit window unit. */
+const WINDOW_SECONDS: Record<string, number> = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hour: 3600 };
+
+const RATE_LIMIT_MESSAGE = 'must be N/s, N/m or N/h with N >= 1, or off';
+const RETRY_SCHEDULE_MESSAGE = 'must be comma-separated non-negative seconds';
+
+/** `N/s`, `N/m` or `N/h` (also `sec`, `min`, `hour`, `second`, `minute`), or `off` for none. */
+const RateLimitText = z
+  .string()
+  .toLowerCase()
+  .regex(/^(off|0*[1-9]\d{0,8}\s*\/\s*(s|sec|second|m|min|minute|h|hour))$/, RATE_LIMIT_MESSAGE)
+  .transform((text): RateLimit | null => {
+    if (text === 'off') return null;
+    const [points = '', unit = ''] = text.split('/').map((part) => part.trim());
+    return { points: Number(points), durationSeconds: WINDOW_SECONDS[unit] ?? 1 };
+  });
+
+/** A comma-separated list, items trimmed, empty items dropped. */
+const commaList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/**
+ * One row of the settings table: a `LOCSCORE_*` variable, the `locscore
+ * serve` flag generated from it, its default, its meaning and its validation.
+ * docs/configuration.md shows the table (a test holds them equal).
+ */
+export interface SettingSpec {
+  /** The `startServer` option it sets, e.g. `port` or `rateLimits.starter`. */
+  option: string;
+  /** The `locscore serve` flag with its value placeholder (`--port <port>`); a switch has none (`--sample`). */
+  flag: string;
+  /** The environment variable. */
+  variable: string;
+  /** Variables read, in order, when {@link SettingSpec.variable} is unset (`DATABASE_URL`). */
+  fallbacks?: readonly string[];
+  /** The flag may be given several times; the variable is then comma-separated. */
+  repeatable?: boolean;
+  /** The default, as documented. */
+  default: string;
+  /** What it does (docs/configuration.md and `locscore serve --help`). */
+  meaning: string;
+  /** Validates the text (trimmed, never empty; a list for a repeatable setting) and gives the value, or the default when absent. */
+  schema: z.ZodType;
+}
+
+/**
+ * Every setting of the server, in the documentation's order. Each value
+ * comes from its flag (`locscore serve`), else its variable, else its
+ * default; empty text counts as unset.
+ */
+export const SETTINGS = {
+  port: {
+    option: 'port',
+    flag: '--port <port>',
+    variable: 'LOCSCORE_PORT',
+    default: '8787',
+    meaning: 'TCP port, an integer 0-65535; 0 picks a free one.',
+    schema: z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be an integer 0-65535')
+      .pipe(z.coerce.number<string>().max(65535, 'must be an integer 0-65535'))
+      .default(8787),
+  },
+  host: {
+    option: 'host',
+    flag: '--host <host>',
+    variable: 'LOCSCORE_HOST',
+    default: '127.0.0.1',
+    meaning: 'Interface to listen on; 0.0.0.0 behind a load balancer.',
+    schema: z.string().default('127.0.0.1'),
+  },
+  dataDir: {
+    option: 'dataDir',
+    flag: '--data-dir <dir>',
+    variable: 'LOCSCORE_DATA_DIR',
+    default: 'a new temporary directory (`locscore serve` and `locscore keys`: `~/.locscore/data`)',
+    meaning: 'PGlite data directory, one process at a time; the database is in its `pgdata/` folder.',
+    schema: z.string().optional(),
+  },
+  databaseUrl: {
+    option: 'databaseUrl',
+    flag: '--database-url <url>',
+    variable: 'LOCSCORE_DATABASE_URL',
+    fallbacks: ['DATABASE_URL'],
+    default: 'unset',
+    meaning:
+      'PostgreSQL URL; when set PGlite is not used and any number of instances may share the database. It wins over a data directory set at the same level (flag or variable); the two flags together are refused.',
+    schema: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  },
+  regions: {
+    option: 'regions',
+    flag: '--region <dir>',
+    variable: 'LOCSCORE_REGIONS',
+    repeatable: true,
+    default: 'none',
+    meaning: 'Region pack directories (`locscore region import`); the flag is repeatable, the variable comma-separated.',
+    schema: z.array(z.string()).default([]),
+  },
+  sample: {
+    option: 'sample',
+    flag: '--sample',
+    variable: 'LOCSCORE_SAMPLE',
+    default: 'false',
+    meaning: 'Also load the fictional sample town (SAMPLE DATA), built at start into a temporary folder that is removed at stop.',
+    schema: z.stringbool({ error: 'must be true/false, 1/0, yes/no or on/off' }).default(false),
+  },
+  demoKey: {
+    option: 'demoKey',
+    flag: '--demo-key <key>',
+    variable: 'LOCSCORE_DEMO_KEY',
+    default: 'unset',
+    meaning: 'Registers this exact API key (at least 16 characters) at start, idempotently.',
+    schema: z.string().min(16, 'must be at least 16 characters').optional(),
+  },
+  demoPlan: {
+    option: 'demoPlan',
+    flag: '--demo-plan <plan>',
+    variable: 'LOCSCORE_DEMO_PLAN',
+    default: 'growth',
+    meaning: `Plan of the demo key: ${PLANS.join(', ')}; needs the demo key.`,
+    schema: z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }).default('growth'),
+  },
+  allowPrivateWebhooks: {
+    option: 'allowPrivateWebhooks',
+    flag: '--allow-private-webhooks',
+    variable: 'LOCSCORE_ALLOW_PRIVATE_WEBHOOKS',
+    default: 'false',
+    meaning: 'Accept webhook URLs on loopback, private, link-local, CGNAT, multicast and unspecified addresses (tests, local development).',
+    schema: z.stringbool({ error: 'must be true/false, 1/0, yes/no or on/off' }).default(false),
+  },
+  webhookRetrySchedule: {
+    option: 'webhookRetrySchedule',
+    flag: '--webhook-retry-schedule <seconds>',
+    variable: 'LOCSCORE_WEBHOOK_RETRY_SCHEDULE',
+    default: DEFAULT_RETRY_SCHEDULE.join(','),
+    meaning: 'Seconds before each webhook delivery attempt, comma-separated.',
+    schema: z
+      .string()
+      .transform(commaList)
+      .pipe(z.array(z.coerce.number<string>({ error: RETRY_SCHEDULE_MESSAGE }).nonnegative(RETRY_SCHEDULE_MESSAGE)).min(1, RETRY_SCHEDULE_MESSAGE))
+      .default([...DEFAULT_RETRY_SCHEDULE]),
+  },
+  logLevel: {
+    option: 'logLevel',
+    flag: '--log-level <level>',
+    variable: 'LOCSCORE_LOG_LEVEL',
+    default: 'info',
+    meaning: `Level of the JSON logs on stderr: ${LOG_LEVELS.join(', ')}.`,
+    schema: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  },
+  rateLimitStarter: {
+    option: 'rateLimits.starter',
+    flag: '--rate-limit-starter <limit>',
+    variable: 'LOCSCORE_RATE_LIMIT_STARTER',
+    default: 'off',
+    meaning: 'Per-key burst limit of Starter keys: N/s, N/m or N/h (N >= 1), or off. Over it: 429 rate_limited with Retry-After; costs no quota.',
+    schema: RateLimitText.default(null),
+  },
+  rateLimitGrowth: {
+    option: 'rateLimits.growth',
+    flag: '--rate-limit-growth <limit>',
+    variable: 'LOCSCORE_RATE_LIMIT_GROWTH',
+    default: 'off',
+    meaning: 'The same for Growth keys.',
+    schema: RateLimitText.default(null),
+  },
+  rateLimitEnterprise: {
+    option: 'rateLimits.enterprise',
+    flag: '--rate-limit-enterprise <limit>',
+    variable: 'LOCSCORE_RATE_LIMIT_ENTERPRISE',
+    default: 'off',
+    meaning: 'The same for Enterprise keys.',
+    schema: RateLimitText.default(null),
+  },
+  shutdownTimeout: {
+    option: 'shutdownTimeoutMs',
+    flag: '--shutdown-timeout <seconds>',
+    variable: 'LOCSCORE_SHUTDOWN_TIMEOUT',
+    default: '6',
+    meaning: 'Seconds (0.1-60) a SIGTERM waits for in-flight requests before closing their connections.',
+    schema: z.coerce
+      .number({ error: 'must be seconds from 0.1 to 60' })
+      .min(0.1, 'must be seconds from 0.1 to 60')
+      .max(60, 'must be seconds from 0.1 to 60')
+      .transform((seconds) => Math.round(seconds * 1000))
+      .default(6000),
+  },
+} as const satisfies Record<string, SettingSpec>;
+
+/** A key of {@link SETTINGS}. */
+export type SettingName = keyof typeof SETTINGS;
+
+/**
+ * Flag values as commander gives them: text, `true` for a switch, a list for
+ * a repeatable flag; undefined when the flag is absent.
+ */
+export type SettingFlags = Partial<Record<SettingName, string | boolean | readonly string[] | undefined>>;
+
+/** Every setting of the server, validated (see {@link loadServerConfig}); these are `startServer` options. */
 export interface ServerSettings {
   /** TCP port, 0–65535 (0 = any free port). */
   port: number;
   /** Interface to listen on. */
   host: string;
-  /** PGlite data directory; undefined = a new temporary one. */
+  /** PGlite data directory; undefined = a new temporary one (or PostgreSQL when `databaseUrl` is set). */
   dataDir?: string;
-  /** PostgreSQL URL; undefined = PGlite. */
+  /** PostgreSQL URL; undefined = PGlite. Never set together with `dataDir`. */
   databaseUrl?: string;
   /** Region pack directories. */
   regions: string[];
+  /** Load the fictional sample region too. */
+  sample: boolean;
   /** Key string registered at start on {@link ServerSettings.demoPlan}. */
   demoKey?: string;
   /** Plan of the demo key. */
   demoPlan: Plan;
   /** Accept webhook URLs on private, loopback and link-local addresses. */
   allowPrivateWebhooks: boolean;
-  /** Seconds before each webhook delivery attempt; undefined = the default schedule. */
-  webhookRetrySchedule?: number[];
+  /** Seconds before each webhook delivery attempt. */
+  webhookRetrySchedule: number[];
   /** Minimum level of the JSON logs on stderr. */
   logLevel: LogLevel;
   /** Per-key burst limits by plan; empty = off. */
@@ -46,44 +249,14 @@ export interface ServerSettings {
   shutdownTimeoutMs: number;
 }
 
-/** One row of the settings table (docs/configuration.md, `locscore serve --help`). */
-export interface SettingSpec {
-  /** Field of {@link ServerSettings} (and of `startServer`'s options). */
-  name: keyof ServerSettings;
-  /** `locscore serve` flag. */
-  flag: string;
-  /** Environment variable read by {@link loadServerConfig}. */
-  variable: string;
-  /** Default, as text. */
-  default: string;
-  /** What it does. */
-  meaning: string;
-}
-
-/** Every setting: its flag, variable, default and meaning. The order is the documentation's. */
-export const SETTINGS: readonly SettingSpec[] = [
-  { name: 'port', flag: '--port', variable: 'LOCSCORE_PORT', default: '8787', meaning: 'TCP port, an integer 0-65535; 0 picks a free one.' },
-  { name: 'host', flag: '--host', variable: 'LOCSCORE_HOST', default: '127.0.0.1', meaning: 'Interface to listen on; 0.0.0.0 behind a load balancer.' },
-  { name: 'dataDir', flag: '--data-dir', variable: 'LOCSCORE_DATA_DIR', default: 'a new temporary directory', meaning: 'PGlite data directory (one process at a time).' },
-  { name: 'databaseUrl', flag: '--database-url', variable: 'LOCSCORE_DATABASE_URL (or DATABASE_URL)', default: 'unset', meaning: 'PostgreSQL URL; when set PGlite is not used.' },
-  { name: 'regions', flag: '--region (repeatable)', variable: 'LOCSCORE_REGIONS', default: 'none', meaning: 'Region pack directories; the variable is comma-separated.' },
-  { name: 'demoKey', flag: '--demo-key', variable: 'LOCSCORE_DEMO_KEY', default: 'unset', meaning: 'Registers this exact key (at least 16 characters) at start.' },
-  { name: 'demoPlan', flag: '--demo-plan', variable: 'LOCSCORE_DEMO_PLAN', default: 'growth', meaning: `Plan of the demo key: ${PLANS.join(', ')}.` },
-  { name: 'allowPrivateWebhooks', flag: '--allow-private-webhooks', variable: 'LOCSCORE_ALLOW_PRIVATE_WEBHOOKS', default: 'false', meaning: 'Accept webhook URLs on loopback/private/link-local addresses (tests, local development).' },
-  { name: 'webhookRetrySchedule', flag: '--webhook-retry-schedule', variable: 'LOCSCORE_WEBHOOK_RETRY_SCHEDULE', default: '0,5,300,1800,7200,18000,36000,36000', meaning: 'Seconds before each webhook delivery attempt, comma-separated.' },
-  { name: 'logLevel', flag: '--log-level', variable: 'LOCSCORE_LOG_LEVEL', default: 'info', meaning: `JSON log level on stderr: ${LOG_LEVELS.join(', ')}.` },
-  { name: 'rateLimits', flag: '--rate-limit-starter / --rate-limit-growth / --rate-limit-enterprise', variable: 'LOCSCORE_RATE_LIMIT_STARTER / _GROWTH / _ENTERPRISE', default: 'off', meaning: 'Per-key burst limit of the plan: N/s, N/m or N/h, or off. Over it: 429 rate_limited with Retry-After; costs no quota.' },
-  { name: 'shutdownTimeoutMs', flag: '--shutdown-timeout', variable: 'LOCSCORE_SHUTDOWN_TIMEOUT', default: '6', meaning: 'Seconds (0.1-60) a SIGTERM waits for in-flight requests before closing their connections.' },
-];
-
-/** A setting with a bad value: the message names the variable and the value. */
+/** A setting with a bad value: the message names the flag or variable and the value. */
 export class SettingsError extends Error {
   /**
-   * @param variable - the environment variable (e.g. `LOCSCORE_PORT`)
+   * @param source - the flag or variable that held the bad value, e.g. `LOCSCORE_PORT` or `--port`
    * @param message - full message, e.g. `LOCSCORE_PORT must be an integer 0-65535, got "abc"`
    */
   constructor(
-    readonly variable: string,
+    readonly source: string,
     message: string,
   ) {
     super(message);
@@ -91,159 +264,106 @@ export class SettingsError extends Error {
   }
 }
 
-const WINDOW_SECONDS: Record<string, number> = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hour: 3600 };
+/** The schema of the whole table, one field per setting. */
+const SettingsSchema = z.object(
+  Object.fromEntries(Object.entries(SETTINGS).map(([name, spec]) => [name, spec.schema])) as {
+    [K in SettingName]: (typeof SETTINGS)[K]['schema'];
+  },
+);
+
+/** Where one setting's text came from. */
+interface SettingInput {
+  value: string | string[] | undefined;
+  /** The flag (without placeholder) or the variable that gave it; the variable when neither did. */
+  source: string;
+  fromFlag: boolean;
+}
+
+/** The flag's name without its value placeholder: `--port`. */
+export function flagName(spec: SettingSpec): string {
+  return spec.flag.split(' ')[0] ?? spec.flag;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** The text of one setting: its flag, else its variable, else its fallbacks. */
+function inputOf(spec: SettingSpec, env: Readonly<Record<string, string | undefined>>, flag: SettingFlags[SettingName]): SettingInput {
+  if (flag !== undefined && flag !== false) {
+    const value = typeof flag === 'string' ? flag.trim() : flag === true ? 'true' : flag.map((item) => item.trim());
+    return { value, source: flagName(spec), fromFlag: true };
+  }
+  for (const variable of [spec.variable, ...(spec.fallbacks ?? [])]) {
+    const text = nonEmpty(env[variable]);
+    if (text !== undefined) return { value: spec.repeatable ? commaList(text) : text, source: variable, fromFlag: false };
+  }
+  return { value: undefined, source: spec.variable, fromFlag: false };
+}
+
+/** A value safe to show in an error: a database URL without its password. */
+function shown(name: SettingName, value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+  if (name !== 'databaseUrl' || !URL.canParse(text)) return text;
+  const url = new URL(text);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
 
 /**
- * Parses a burst limit: `N/s`, `N/m`, `N/h` (also `sec`, `min`, `hour`,
- * `second`, `minute`), or `off` / empty for none.
- *
- * @param text - e.g. `10/s`
- * @returns the limit, or null for `off`
- * @throws Error (without the variable name) when the text is none of these
- */
-export function parseRateLimit(text: string): RateLimit | null {
-  const trimmed = text.trim().toLowerCase();
-  if (trimmed === '' || trimmed === 'off') return null;
-  const match = /^(\d{1,9})\s*\/\s*([a-z]+)$/.exec(trimmed);
-  const points = match ? Number(match[1]) : 0;
-  const durationSeconds = match?.[2] === undefined ? undefined : WINDOW_SECONDS[match[2]];
-  if (points < 1 || durationSeconds === undefined) throw new Error('must be N/s, N/m or N/h with N >= 1, or off');
-  return { points, durationSeconds };
-}
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-
-function fromText<T>(parse: (text: string) => T, fallback: T, message: string) {
-  return optionalText.transform((value, ctx) => {
-    if (value === undefined) return fallback;
-    try {
-      return parse(value);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error && message === '' ? error.message : message });
-      return z.NEVER;
-    }
-  });
-}
-
-function integer(text: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new Error('out of range');
-  return value;
-}
-
-function boolean(text: string): boolean {
-  const lower = text.toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
-  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
-  throw new Error('not a boolean');
-}
-
-function oneOf<T extends string>(values: readonly T[]): (text: string) => T {
-  return (text) => {
-    const found = values.find((value) => value === text);
-    if (found === undefined) throw new Error('not allowed');
-    return found;
-  };
-}
-
-function list(text: string): string[] {
-  return text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
-function seconds(text: string): number {
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || value < 0.1 || value > 60) throw new Error('out of range');
-  return Math.round(value * 1000);
-}
-
-const EnvSchema = z.object({
-  LOCSCORE_PORT: fromText((text) => integer(text, 0, 65535), 8787, 'must be an integer 0-65535'),
-  LOCSCORE_HOST: optionalText.transform((value) => value ?? '127.0.0.1'),
-  LOCSCORE_DATA_DIR: optionalText,
-  LOCSCORE_DATABASE_URL: fromText(
-    (text) => {
-      if (!/^postgres(ql)?:\/\//.test(text) || !URL.canParse(text)) throw new Error('bad URL');
-      return text;
-    },
-    undefined,
-    'must be a postgres:// or postgresql:// URL',
-  ),
-  LOCSCORE_REGIONS: fromText(list, [], ''),
-  LOCSCORE_DEMO_KEY: fromText(
-    (text) => {
-      if (text.length < 16) throw new Error('too short');
-      return text;
-    },
-    undefined,
-    'must be at least 16 characters',
-  ),
-  LOCSCORE_DEMO_PLAN: fromText(oneOf(PLANS), 'growth', `must be one of ${PLANS.join(', ')}`),
-  LOCSCORE_ALLOW_PRIVATE_WEBHOOKS: fromText(boolean, false, 'must be true/false, 1/0, yes/no or on/off'),
-  LOCSCORE_WEBHOOK_RETRY_SCHEDULE: fromText(parseRetrySchedule, undefined, 'must be comma-separated non-negative seconds'),
-  LOCSCORE_LOG_LEVEL: fromText(oneOf(LOG_LEVELS), 'info', `must be one of ${LOG_LEVELS.join(', ')}`),
-  LOCSCORE_RATE_LIMIT_STARTER: fromText(parseRateLimit, null, 'must be N/s, N/m or N/h with N >= 1, or off'),
-  LOCSCORE_RATE_LIMIT_GROWTH: fromText(parseRateLimit, null, 'must be N/s, N/m or N/h with N >= 1, or off'),
-  LOCSCORE_RATE_LIMIT_ENTERPRISE: fromText(parseRateLimit, null, 'must be N/s, N/m or N/h with N >= 1, or off'),
-  LOCSCORE_SHUTDOWN_TIMEOUT: fromText(seconds, 6000, 'must be seconds from 0.1 to 60'),
-});
-
-/**
- * Reads and validates every `LOCSCORE_*` setting (and `DATABASE_URL`, used
- * when `LOCSCORE_DATABASE_URL` is unset) with zod. Empty values count as
- * unset. `locscore serve` maps its flags onto the same variables
- * ({@link SETTINGS}) and calls this too.
+ * Reads and validates every setting of {@link SETTINGS}: each from its flag
+ * when `flags` has it, else from its `LOCSCORE_*` variable (and
+ * `DATABASE_URL` when `LOCSCORE_DATABASE_URL` is unset), else its default.
+ * Empty values count as unset. The store is the database URL or the data
+ * directory given at the highest level (flag, then variable), the URL when
+ * both are at the same level. `node dist/main.js` passes the environment,
+ * `locscore serve` the environment and its flags.
  *
  * @param env - the environment, e.g. `process.env`
+ * @param flags - flag values by setting name (`locscore serve`); default none
  * @returns the settings, defaults filled in
- * @throws SettingsError naming the first bad variable and its value, e.g.
- *   `LOCSCORE_PORT must be an integer 0-65535, got "abc"`
+ * @throws SettingsError naming the first bad flag or variable and its value, e.g.
+ *   `LOCSCORE_PORT must be an integer 0-65535, got "abc"`; or the two store
+ *   flags together; or a demo plan without a demo key
  */
-export function loadServerConfig(env: Readonly<Record<string, string | undefined>>): ServerSettings {
-  const input = { ...env, LOCSCORE_DATABASE_URL: env.LOCSCORE_DATABASE_URL?.trim() || env.DATABASE_URL };
-  const parsed = EnvSchema.safeParse(input);
+export function loadServerConfig(env: Readonly<Record<string, string | undefined>>, flags: SettingFlags = {}): ServerSettings {
+  const names = Object.keys(SETTINGS) as SettingName[];
+  const inputs = Object.fromEntries(names.map((name) => [name, inputOf(SETTINGS[name], env, flags[name])])) as Record<SettingName, SettingInput>;
+  const parsed = SettingsSchema.safeParse(Object.fromEntries(names.map((name) => [name, inputs[name].value])));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const variable = String(issue?.path[0] ?? 'setting');
-    const shown = variable === 'LOCSCORE_DATABASE_URL' ? redactUrl(input.LOCSCORE_DATABASE_URL) : input[variable as keyof typeof input];
-    throw new SettingsError(variable, `${variable} ${issue?.message ?? 'is invalid'}, got ${JSON.stringify(shown ?? '')}`);
+    const name = (issue?.path[0] ?? 'port') as SettingName;
+    const { source, value } = inputs[name];
+    throw new SettingsError(source, `${source} ${issue?.message ?? 'is invalid'}, got ${JSON.stringify(shown(name, value))}`);
   }
-  const data = parsed.data;
+  const { dataDir, databaseUrl, demoKey, demoPlan, rateLimitStarter, rateLimitGrowth, rateLimitEnterprise, shutdownTimeout, ...rest } = parsed.data;
+  if (inputs.dataDir.fromFlag && inputs.databaseUrl.fromFlag) {
+    throw new SettingsError(
+      inputs.databaseUrl.source,
+      `${inputs.databaseUrl.source} and ${inputs.dataDir.source} cannot be used together: the store is either PostgreSQL or a PGlite data directory`,
+    );
+  }
+  if (inputs.demoPlan.value !== undefined && demoKey === undefined) {
+    const keySource = inputs.demoPlan.fromFlag ? flagName(SETTINGS.demoKey) : SETTINGS.demoKey.variable;
+    throw new SettingsError(inputs.demoPlan.source, `${inputs.demoPlan.source} needs ${keySource}`);
+  }
+  const usePostgres = databaseUrl !== undefined && !(inputs.dataDir.fromFlag && !inputs.databaseUrl.fromFlag);
+  const byPlan: Record<Plan, RateLimit | null> = { starter: rateLimitStarter, growth: rateLimitGrowth, enterprise: rateLimitEnterprise };
   const rateLimits: RateLimits = {};
-  const byPlan: Record<Plan, RateLimit | null> = {
-    starter: data.LOCSCORE_RATE_LIMIT_STARTER,
-    growth: data.LOCSCORE_RATE_LIMIT_GROWTH,
-    enterprise: data.LOCSCORE_RATE_LIMIT_ENTERPRISE,
-  };
   for (const plan of PLANS) {
     const limit = byPlan[plan];
     if (limit) rateLimits[plan] = limit;
   }
   return {
-    port: data.LOCSCORE_PORT,
-    host: data.LOCSCORE_HOST,
-    ...(data.LOCSCORE_DATA_DIR ? { dataDir: data.LOCSCORE_DATA_DIR } : {}),
-    ...(data.LOCSCORE_DATABASE_URL ? { databaseUrl: data.LOCSCORE_DATABASE_URL } : {}),
-    regions: data.LOCSCORE_REGIONS,
-    ...(data.LOCSCORE_DEMO_KEY ? { demoKey: data.LOCSCORE_DEMO_KEY } : {}),
-    demoPlan: data.LOCSCORE_DEMO_PLAN,
-    allowPrivateWebhooks: data.LOCSCORE_ALLOW_PRIVATE_WEBHOOKS,
-    ...(data.LOCSCORE_WEBHOOK_RETRY_SCHEDULE ? { webhookRetrySchedule: data.LOCSCORE_WEBHOOK_RETRY_SCHEDULE } : {}),
-    logLevel: data.LOCSCORE_LOG_LEVEL,
+    ...rest,
+    ...(usePostgres ? { databaseUrl } : dataDir !== undefined ? { dataDir } : {}),
+    ...(demoKey !== undefined ? { demoKey } : {}),
+    demoPlan,
     rateLimits,
-    shutdownTimeoutMs: data.LOCSCORE_SHUTDOWN_TIMEOUT,
+    shutdownTimeoutMs: shutdownTimeout,
   };
 }
 
-/** A database URL with its password replaced, for error messages. */
-function redactUrl(value: string | undefined): string | undefined {
-  if (value === undefined || !URL.canParse(value)) return value === undefined ? undefined : '(unparseable URL)';
-  const url = new URL(value);
-  if (url.password) url.password = '***';
-  return url.toString();
-}
+/** Every setting's default: {@link loadServerConfig} of an empty environment. */
+export const DEFAULT_SETTINGS: Readonly<ServerSettings> = loadServerConfig({});

@@ -1,17 +1,15 @@
-import { AddressAmbiguousError, AddressNotFoundError } from '@locscore/engine';
-import { PLAN_QUOTAS, RequestId, type QueuedAck, type RequestStatus, type ScoreRequest, type ScoreResult } from '@locscore/schema';
-import { Router, type Request, type Response } from 'express';
+import { PLAN_QUOTAS, type QueuedAck, RequestId, type RequestStatus } from '@locscore/schema';
+import { type Request, type Response, Router } from 'express';
 import { apiKeyOf, authenticate } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import { jsonBody } from '../http/json-body.js';
 import { requestIdOf } from '../http/request-id.js';
 import { requestLog } from '../ops/logger.js';
-import { quotaPeriod, secondsUntilReset, type QuotaPeriod } from '../quota/period.js';
+import { type QuotaPeriod, quotaPeriod, secondsUntilReset } from '../quota/period.js';
 import { setQuotaHeaders } from '../quota/quota-headers.js';
-import type { AuthenticatedKey } from '../store/keys.js';
-import { createRequestRepository } from '../store/requests.js';
-import { createUsageRepository } from '../store/usage.js';
+import { createScoringService, type ScoringCall, type ScoringService } from '../scoring/scoring-service.js';
+import type { Reservation } from '../store/usage.js';
 import { checkWebhookUrl } from '../webhooks/url-policy.js';
 import { idempotencyKeyOf, requestHash } from './idempotency.js';
 import { parseScoreRequest } from './score-request.js';
@@ -24,16 +22,19 @@ interface Answer {
 }
 
 /**
- * The 429 for a spent quota: `Retry-After` (seconds to the reset), quota
- * headers, and `details: { limit, used, resetAt }`.
+ * Sets the quota headers of a granted reservation; for a refused one (quota
+ * spent) throws the 429 with `Retry-After` (seconds to the reset), the quota
+ * headers and `details: { limit, used, resetAt }`.
  */
-function quotaExceeded(res: Response, limit: number, used: number, period: QuotaPeriod, now: Date): ApiError {
-  setQuotaHeaders(res, { limit, used, period });
-  const resetAt = period.end.toISOString();
-  return new ApiError(
+function applyReservation(res: Response, call: ScoringCall, reservation: Reservation, now: Date): void {
+  const limit = PLAN_QUOTAS[call.key.plan];
+  setQuotaHeaders(res, { limit, used: reservation.used, period: call.period });
+  if (reservation.ok) return;
+  const resetAt = call.period.end.toISOString();
+  throw new ApiError(
     'quota_exceeded',
-    `monthly quota of ${limit} evaluations is spent; it resets at ${resetAt}`,
-    { limit, used, resetAt },
+    `monthly quota of ${limit ?? 0} evaluations is spent; it resets at ${resetAt}`,
+    { limit: limit ?? 0, used: reservation.used, resetAt },
     { 'Retry-After': String(secondsUntilReset(now)) },
   );
 }
@@ -43,102 +44,40 @@ function nowOf(config: ServerConfig): Date {
 }
 
 /**
- * Scores synchronously: score first (the engine is synchronous CPU work of
- * well under a millisecond), then charge the quota unit and record the
- * request with its result in one group-committed statement
- * (`store.charged.record`), and answer 200 with `meta.requestId`; a spent
- * quota answers 429 and the result is dropped. A failure costs no unit and
- * no write but its own: an unknown address answers 400 `address_not_found`,
- * an engine fault is recorded as a failed request and answers 500
- * `scoring_failed`; both carry the quota headers of the unchanged count.
- * The engine's result is typed by the schema's `ScoreResult` and is not
- * parsed again here (a zod parse cost ~30 µs, half a score); the engine's and
- * the server's tests parse every result they produce on real data.
+ * Scores synchronously ({@link ScoringService.scoreNow}) and answers 200 with
+ * the result; a spent quota answers 429 and the result is dropped. A failure
+ * costs no unit: an address that cannot be scored answers 400
+ * (`address_not_found`, `address_ambiguous` with its candidates), an engine
+ * fault 500 `scoring_failed`; both carry the quota headers of the unchanged count.
  */
-async function scoreNow(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, req: Request, res: Response): Promise<Answer> {
-  const { store, engine } = config;
-  const now = nowOf(config);
-  const period = quotaPeriod(now);
-  const limit = PLAN_QUOTAS[key.plan];
-  const requestId = requestIdOf(res);
-
-  let result: ScoreResult;
-  try {
-    const scored = await engine.score({ address: request.address, category: request.category });
-    result = { ...scored, meta: { ...scored.meta, requestId } };
-  } catch (error) {
-    setQuotaHeaders(res, { limit, used: await store.usage.used(key.id, period.start), period });
-    if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) {
-      throw new ApiError(error.code, error.message, { ...error.details });
-    }
-    requestLog(req, res)?.error({ err: error }, 'scoring failed');
-    await recordFailure(config, req, res, { id: requestId, keyId: key.id, body: request });
-    throw new ApiError('scoring_failed', 'scoring failed; the quota unit was not counted, retry later');
+async function scoreNow(config: ServerConfig, scoring: ScoringService, call: ScoringCall, now: Date, req: Request, res: Response): Promise<Answer> {
+  const outcome = await scoring.scoreNow(call);
+  if (outcome.kind === 'scored') {
+    applyReservation(res, call, outcome.reservation, now);
+    return { status: 200, json: outcome.json };
   }
-  const json = JSON.stringify(result);
-  const reservation = await store.charged.record({ id: requestId, keyId: key.id, body: request, resultJson: json, periodStart: period.start, limit });
-  if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
-  setQuotaHeaders(res, { limit, used: reservation.used, period });
-  return { status: 200, json };
+  await setCurrentQuotaHeaders(config, call.key, call.period, res);
+  if (outcome.kind === 'unscorable') {
+    throw new ApiError(outcome.unscorable.code, outcome.unscorable.message, { ...outcome.unscorable.details });
+  }
+  requestLog(req, res)?.error({ err: outcome.error }, 'scoring failed');
+  if (outcome.recordError !== null) requestLog(req, res)?.error({ err: outcome.recordError }, 'could not record the request');
+  throw new ApiError('scoring_failed', 'scoring failed; the quota unit was not counted, retry later');
 }
 
 /**
- * Queues a webhook-mode request: the quota reservation, the request row and
- * the scoring job commit in one transaction; answers 202 `{ queued, requestId }`.
+ * Queues a webhook-mode request ({@link ScoringService.queue}: the quota
+ * reservation, the request row and the scoring job commit together) and
+ * answers 202 `{ queued, requestId }`; a spent quota answers 429.
  */
-async function scoreLater(config: ServerConfig, key: AuthenticatedKey, request: ScoreRequest, res: Response): Promise<Answer> {
-  const queue = config.queue;
-  if (!queue) throw new ApiError('not_implemented', 'webhook mode needs the job queue; omit webhookUrl to score synchronously');
-  const now = nowOf(config);
-  const period = quotaPeriod(now);
-  const limit = PLAN_QUOTAS[key.plan];
-  const requestId = requestIdOf(res);
-  const reservation = await config.store.db.transaction(async (tx) => {
-    const reserved = await createUsageRepository(tx).reserve(key.id, period.start, limit);
-    if (!reserved.ok) return reserved;
-    await createRequestRepository(tx).insert({
-      id: requestId,
-      keyId: key.id,
-      mode: 'async',
-      status: 'queued',
-      body: request,
-      webhookUrl: request.webhookUrl ?? null,
-      periodStart: period.start,
-    });
-    await queue.enqueueScore(tx, requestId);
-    return reserved;
-  });
-  if (reservation.ok) queue.notifyScore();
-  if (!reservation.ok) throw quotaExceeded(res, limit ?? 0, reservation.used, period, now);
-  setQuotaHeaders(res, { limit, used: reservation.used, period });
-  const ack: QueuedAck = { queued: true, requestId };
+async function scoreLater(scoring: ScoringService, call: ScoringCall, now: Date, res: Response): Promise<Answer> {
+  applyReservation(res, call, await scoring.queue(call), now);
+  const ack: QueuedAck = { queued: true, requestId: call.requestId };
   return { status: 202, json: JSON.stringify(ack) };
 }
 
-/**
- * Records a synchronous request whose scoring failed (no unit was counted);
- * a storage fault is logged, not answered.
- */
-async function recordFailure(config: ServerConfig, req: Request, res: Response, entry: { id: string; keyId: string; body: ScoreRequest }): Promise<void> {
-  try {
-    await config.store.requests.insert({
-      id: entry.id,
-      keyId: entry.keyId,
-      mode: 'sync',
-      status: 'failed',
-      body: entry.body,
-      periodStart: null,
-      result: null,
-      error: { code: 'scoring_failed', message: 'scoring failed' },
-    });
-  } catch (error) {
-    requestLog(req, res)?.error({ err: error }, 'could not record the request');
-  }
-}
-
-/** Sets the quota headers of a replayed response from the current usage. */
-async function replayQuotaHeaders(config: ServerConfig, key: AuthenticatedKey, res: Response): Promise<void> {
-  const period = quotaPeriod(nowOf(config));
+/** Sets the quota headers from the key's current count (a replay, or a failure that counted nothing). */
+async function setCurrentQuotaHeaders(config: ServerConfig, key: ScoringCall['key'], period: QuotaPeriod, res: Response): Promise<void> {
   const used = await config.store.usage.used(key.id, period.start);
   setQuotaHeaders(res, { limit: PLAN_QUOTAS[key.plan], used, period });
 }
@@ -157,6 +96,7 @@ async function replayQuotaHeaders(config: ServerConfig, key: AuthenticatedKey, r
  */
 export function scoreRouter(config: ServerConfig): Router {
   const router = Router();
+  const scoring = createScoringService({ store: config.store, engine: config.engine, jobs: config.queue });
   router.post('/', authenticate(config.store.keys), jsonBody, async (req: Request, res: Response) => {
     const key = apiKeyOf(res);
     const request = parseScoreRequest(req.body);
@@ -173,7 +113,7 @@ export function scoreRouter(config: ServerConfig): Router {
     if (idempotencyKey !== null) {
       const claim = await config.store.idempotency.claim(key.id, idempotencyKey, requestHash(request), requestIdOf(res), nowOf(config));
       if (claim.kind === 'replay') {
-        await replayQuotaHeaders(config, key, res);
+        await setCurrentQuotaHeaders(config, key, quotaPeriod(nowOf(config)), res);
         res.setHeader('Idempotent-Replayed', 'true');
         res.status(claim.status).json(claim.body);
         return;
@@ -193,7 +133,9 @@ export function scoreRouter(config: ServerConfig): Router {
       if (config.engine.regions.length === 0) {
         throw new ApiError('not_configured', 'no region is loaded: start the server with at least one region pack');
       }
-      answer = request.webhookUrl === undefined ? await scoreNow(config, key, request, req, res) : await scoreLater(config, key, request, res);
+      const now = nowOf(config);
+      const call: ScoringCall = { key, request, requestId: requestIdOf(res), period: quotaPeriod(now) };
+      answer = request.webhookUrl === undefined ? await scoreNow(config, scoring, call, now, req, res) : await scoreLater(scoring, call, now, res);
     } catch (error) {
       if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
       throw error;

@@ -2,18 +2,21 @@ import { HEADERS, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeEngine } from '../../test/support/fake-engine.js';
 import { listen } from '../../test/support/listen.js';
-import { createServer } from '../app.js';
-import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
-import { openStore, type Store } from './open-store.js';
+import { openStoreWithDb } from '../../test/support/store-with-db.js';
 import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
+import { createServer } from '../app.js';
+import type { Db } from './db.js';
+import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
+import type { Store } from './open-store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 let store: Store;
+let db: Db;
 let keyId: string;
 
 beforeAll(async () => {
-  store = await openStore();
+  ({ store, db } = await openStoreWithDb());
   const created = await store.keys.create({ plan: 'starter' });
   const key = await store.keys.authenticate(created.apiKey);
   if (!key) throw new Error('key not found');
@@ -30,7 +33,7 @@ describe('idempotency keys expire after 24 hours', () => {
     const first = new Date('2026-03-10T12:00:00.000Z');
     const at = (ms: number): Date => new Date(first.getTime() + ms);
     expect(await store.idempotency.claim(keyId, 'k-1', 'hash-a', 'req-1', first)).toEqual({ kind: 'new' });
-    await storeAnswerWithClaim(store.db, keyId, 'k-1', 200, { score: 7.5 });
+    await storeAnswerWithClaim(db, keyId, 'k-1', 200, { score: 7.5 });
 
     expect(await store.idempotency.claim(keyId, 'k-1', 'hash-a', 'req-2', at(23 * HOUR_MS))).toEqual({
       kind: 'replay',
@@ -48,7 +51,7 @@ describe('idempotency keys expire after 24 hours', () => {
       kind: 'conflict',
       reason: 'in_progress',
     });
-    await storeAnswerWithClaim(store.db, keyId, 'k-1', 202, { queued: true, requestId: 'req-4' });
+    await storeAnswerWithClaim(db, keyId, 'k-1', 202, { queued: true, requestId: 'req-4' });
     expect(await store.idempotency.claim(keyId, 'k-1', 'hash-b', 'req-6', at(2 * IDEMPOTENCY_TTL_MS))).toEqual({
       kind: 'replay',
       status: 202,

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStoreWithDb } from '../../test/support/store-with-db.js';
+import type { Db } from './db.js';
 import { cacheAuthenticatedKeys } from './key-cache.js';
 import { createKeyRepository } from './keys.js';
-import { openStore, type Store } from './open-store.js';
+import type { Store } from './open-store.js';
 
 let store: Store;
+let db: Db;
 
 beforeAll(async () => {
-  store = await openStore();
+  ({ store, db } = await openStoreWithDb());
 });
 
 afterAll(async () => {
@@ -15,13 +18,13 @@ afterAll(async () => {
 
 /** Revokes behind the cache's back, as another instance would. */
 async function revokeElsewhere(prefix: string): Promise<void> {
-  await store.db.query('UPDATE api_keys SET revoked_at = now() WHERE prefix = $1', [prefix]);
+  await db.query('UPDATE api_keys SET revoked_at = now() WHERE prefix = $1', [prefix]);
 }
 
 describe('cacheAuthenticatedKeys', () => {
   it('serves a key from memory for the TTL, then reads the database again', async () => {
     let clock = 1_000_000;
-    const keys = cacheAuthenticatedKeys(createKeyRepository(store.db), { ttlMs: 5_000, now: () => clock });
+    const keys = cacheAuthenticatedKeys(createKeyRepository(db), { ttlMs: 5_000, now: () => clock });
     const created = await keys.create({ plan: 'growth' });
     const first = await keys.authenticate(created.apiKey);
     expect(first?.plan).toBe('growth');
@@ -33,7 +36,7 @@ describe('cacheAuthenticatedKeys', () => {
   });
 
   it('applies a revocation through the same repository at once', async () => {
-    const keys = cacheAuthenticatedKeys(createKeyRepository(store.db), { ttlMs: 60_000 });
+    const keys = cacheAuthenticatedKeys(createKeyRepository(db), { ttlMs: 60_000 });
     const created = await keys.create({ plan: 'starter' });
     expect(await keys.authenticate(created.apiKey)).not.toBeNull();
     expect(await keys.revoke(created.prefix)).toBe(true);
@@ -41,8 +44,8 @@ describe('cacheAuthenticatedKeys', () => {
   });
 
   it('never caches an unknown key', async () => {
-    const keys = cacheAuthenticatedKeys(createKeyRepository(store.db), { ttlMs: 60_000 });
-    const other = cacheAuthenticatedKeys(createKeyRepository(store.db), { ttlMs: 60_000 });
+    const keys = cacheAuthenticatedKeys(createKeyRepository(db), { ttlMs: 60_000 });
+    const other = cacheAuthenticatedKeys(createKeyRepository(db), { ttlMs: 60_000 });
     const apiKey = 'lsk_not_yet_registered_0001';
     expect(await keys.authenticate(apiKey)).toBeNull();
     await other.register({ apiKey, plan: 'growth' });
@@ -50,7 +53,7 @@ describe('cacheAuthenticatedKeys', () => {
   });
 
   it('reads the database every time with a TTL of 0', async () => {
-    const keys = cacheAuthenticatedKeys(createKeyRepository(store.db), { ttlMs: 0 });
+    const keys = cacheAuthenticatedKeys(createKeyRepository(db), { ttlMs: 0 });
     const created = await keys.create({ plan: 'growth' });
     expect(await keys.authenticate(created.apiKey)).not.toBeNull();
     await revokeElsewhere(created.prefix);

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { waitWhileExiting } from './holder-state.js';
 
 /**
  * Another process holds the PGlite data directory (PGlite admits one process
@@ -15,9 +16,7 @@ export class StoreLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number | null,
   ) {
-    super(
-      `data dir ${dataDir} is in use by another locscore process (pid ${pid ?? 'unknown'}); stop it or use --demo-key`,
-    );
+    super(`data dir ${dataDir} is in use by another locscore process (pid ${pid ?? 'unknown'}); stop it or use --demo-key`);
     this.name = 'StoreLockedError';
   }
 }
@@ -40,26 +39,56 @@ const STALE_MS = 30_000;
  */
 const TAKEOVER_MIN_AGE_MS = 1_000;
 
-/** Whether a process with this id exists (signal 0 probes without signalling). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
-}
+/**
+ * Milliseconds a start waits for a holder that is exiting (killed, its
+ * memory and files still being released) to be gone, before it refuses: a
+ * supervisor restarting a server it just killed gets in.
+ */
+export const HOLDER_EXIT_WAIT_MS = 5_000;
 
 function isLocked(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ELOCKED';
 }
 
+/** The pid recorded in a data dir by its lock's holder, or null when none is. */
+async function recordedPid(dataDir: string): Promise<number | null> {
+  const parsed = Number.parseInt(await readFile(join(dataDir, PID_NAME), 'utf8').catch(() => ''), 10);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/**
+ * Removes the lock of a data directory whose holder is gone (waiting up to
+ * {@link HOLDER_EXIT_WAIT_MS} for one that is exiting).
+ *
+ * @throws StoreLockedError when the holder is unknown, this process, or still there
+ */
+async function removeAbandonedLock(dataDir: string): Promise<void> {
+  const lockPath = join(dataDir, LOCK_NAME);
+  const pid = await recordedPid(dataDir);
+  if (pid === null || pid === process.pid || (await waitWhileExiting(pid, HOLDER_EXIT_WAIT_MS)) !== 'gone') {
+    throw new StoreLockedError(dataDir, pid);
+  }
+  const age = await stat(lockPath).then(
+    (info) => Date.now() - info.mtimeMs,
+    () => 0,
+  );
+  if (age < TAKEOVER_MIN_AGE_MS) {
+    // The recorded pid is gone, but a new holder may have taken the lock
+    // without writing its pid yet: wait out that window, then look again.
+    await new Promise((resolve) => setTimeout(resolve, TAKEOVER_MIN_AGE_MS - age + 50));
+    const again = await recordedPid(dataDir);
+    if (again !== pid) throw new StoreLockedError(dataDir, again);
+  }
+  await rm(lockPath, { recursive: true, force: true });
+}
+
 /**
  * Takes the exclusive lock of a data directory (created when absent). A lock
- * left by a process that died (its pid no longer exists, e.g. after
- * `kill -9`) is taken over at once (after at most 1 s, the window in which a
- * new holder may not have written its pid yet) instead of after the 30 s
- * staleness delay.
+ * left by a process that died (its pid no longer exists or is a zombie, e.g.
+ * after `kill -9` of its process group) is taken over at once (after at most
+ * 1 s, the window in which a new holder may not have written its pid yet)
+ * instead of after the 30 s staleness delay; a holder still exiting is waited
+ * for, up to {@link HOLDER_EXIT_WAIT_MS} (see `holderState`).
  *
  * @param dataDir - the data directory
  * @returns a function releasing the lock
@@ -68,11 +97,9 @@ function isLocked(error: unknown): boolean {
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
-  const pidFile = join(dataDir, PID_NAME);
-  const lockPath = join(dataDir, LOCK_NAME);
   const take = (): Promise<() => Promise<void>> =>
     lockfile.lock(dataDir, {
-      lockfilePath: lockPath,
+      lockfilePath: join(dataDir, LOCK_NAME),
       stale: STALE_MS,
       retries: 0,
       realpath: false,
@@ -85,25 +112,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     release = await take();
   } catch (error) {
     if (!isLocked(error)) throw error;
-    const text = await readFile(pidFile, 'utf8').catch(() => '');
-    const parsed = Number.parseInt(text, 10);
-    const pid = Number.isFinite(parsed) ? parsed : null;
-    const age = await stat(lockPath).then(
-      (info) => Date.now() - info.mtimeMs,
-      () => 0,
-    );
-    if (pid === null || pid === process.pid || isAlive(pid)) {
-      throw new StoreLockedError(dataDir, pid);
-    }
-    if (age < TAKEOVER_MIN_AGE_MS) {
-      // The recorded pid is dead, but a new holder may have taken the lock
-      // without writing its pid yet: wait out that window, then look again
-      // (a supervisor restarting a killed server at once gets in).
-      await new Promise((resolve) => setTimeout(resolve, TAKEOVER_MIN_AGE_MS - age + 50));
-      const again = Number.parseInt(await readFile(pidFile, 'utf8').catch(() => ''), 10);
-      if (!Number.isFinite(again) || again !== pid) throw new StoreLockedError(dataDir, Number.isFinite(again) ? again : null);
-    }
-    await rm(lockPath, { recursive: true, force: true });
+    await removeAbandonedLock(dataDir);
     try {
       release = await take();
     } catch (retryError) {
@@ -111,6 +120,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       throw retryError;
     }
   }
+  const pidFile = join(dataDir, PID_NAME);
   await writeFile(pidFile, String(process.pid));
   return async () => {
     await rm(pidFile, { force: true });

@@ -1,18 +1,21 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createChargedRequestRepository, type ChargedRequestRepository } from './charged-requests.js';
-import type { ClosableDb, Db } from './db.js';
+import type PgBoss from 'pg-boss';
+import { type ChargedRequestRepository, createChargedRequestRepository } from './charged-requests.js';
+import type { ClosableDb } from './db.js';
 import { createDeliveryRepository, type DeliveryRepository } from './deliveries.js';
 import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
+import { bossDb, createJobDatabase, type JobDatabase } from './job-database.js';
 import { cacheAuthenticatedKeys } from './key-cache.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
 import { lockDataDir } from './lock.js';
 import { migrate } from './migrations.js';
 import { openPgDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
-import { purgeExpired, type PurgeOptions, type PurgeReport } from './purge.js';
+import { type PurgeOptions, type PurgeReport, purgeExpired } from './purge.js';
 import { createRequestRepository, type RequestRepository } from './requests.js';
+import { createStatsRepository, type StatsRepository } from './stats.js';
 import { createUsageRepository, type UsageRepository } from './usage.js';
 
 /** Where the store keeps its data. */
@@ -27,14 +30,24 @@ export interface OpenStoreOptions {
   databaseUrl?: string;
 }
 
-/** The server's storage: keys, usage, requests, over PGlite or PostgreSQL. */
+/**
+ * The repositories that take part in one transaction: what they write
+ * commits together, or not at all.
+ */
+export interface StoreTransaction {
+  readonly usage: UsageRepository;
+  readonly requests: RequestRepository;
+  readonly deliveries: DeliveryRepository;
+  /** pg-boss's `db` adapter of this transaction: a job sent with it commits with the rows. */
+  readonly bossDb: PgBoss.Db;
+}
+
+/** The server's storage: keys, usage, requests, deliveries, over PGlite or PostgreSQL. */
 export interface Store {
   /** Which driver backs it. */
   readonly driver: 'pglite' | 'pg';
   /** The PGlite data directory, or null on PostgreSQL. */
   readonly dataDir: string | null;
-  /** The database, for transactions across repositories and for the job queue. */
-  readonly db: Db;
   /**
    * API keys; `authenticate` serves active keys from memory for
    * `KEY_CACHE_TTL_MS` (5 s, `key-cache.ts`): a key revoked through another instance
@@ -56,6 +69,21 @@ export interface Store {
   readonly charged: ChargedRequestRepository;
   readonly deliveries: DeliveryRepository;
   readonly idempotency: IdempotencyRepository;
+  /** Counts for `/metrics`, across every instance sharing the database. */
+  readonly stats: StatsRepository;
+  /** What the job queue (pg-boss) needs of this database. */
+  readonly jobs: JobDatabase;
+  /**
+   * Runs `fn` in one transaction with repositories bound to it: committed
+   * when `fn` resolves, rolled back when it rejects (the rejection is passed on).
+   */
+  transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Answers once the database runs `SELECT 1`.
+   *
+   * @throws the driver's error when it cannot
+   */
+  ping(): Promise<void>;
   /**
    * Deletes finished requests older than the retention (30 days by default)
    * and expired idempotency keys; see {@link purgeExpired}.
@@ -68,6 +96,46 @@ export interface Store {
 }
 
 /**
+ * The store over an open, migrated database.
+ *
+ * @param db - the database; `close()` closes it
+ * @param place - the PGlite data directory (null on PostgreSQL) and the release of its lock
+ */
+export function createStore(db: ClosableDb, place: { dataDir: string | null; unlock?: () => Promise<void> }): Store {
+  let closing: Promise<void> | null = null;
+  return {
+    driver: db.driver,
+    dataDir: place.dataDir,
+    keys: cacheAuthenticatedKeys(createKeyRepository(db)),
+    usage: createUsageRepository(db, { coalesce: true }),
+    requests: createRequestRepository(db, { coalesce: true }),
+    charged: createChargedRequestRepository(db, { coalesce: true }),
+    deliveries: createDeliveryRepository(db),
+    idempotency: createIdempotencyRepository(db, { coalesce: true }),
+    stats: createStatsRepository(db),
+    jobs: createJobDatabase(db, db.driver),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ usage: createUsageRepository(tx), requests: createRequestRepository(tx), deliveries: createDeliveryRepository(tx), bossDb: bossDb(tx) }),
+      ),
+    async ping() {
+      await db.query('SELECT 1');
+    },
+    purge: (purgeOptions) => purgeExpired(db, purgeOptions),
+    close() {
+      closing ??= (async () => {
+        try {
+          await db.close();
+        } finally {
+          await place.unlock?.();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
  * Opens the store and runs pending migrations.
  *
  * @param options - `dataDir` for PGlite, or `databaseUrl` for PostgreSQL
@@ -76,49 +144,29 @@ export interface Store {
  * @throws Error when PostgreSQL is unreachable or a migration fails
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
-  let db: ClosableDb;
-  let dataDir: string | null = null;
-  let unlock: () => Promise<void> = async () => undefined;
   if (options.databaseUrl) {
-    db = await openPgDb(options.databaseUrl);
-  } else {
-    dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'locscore-data-'))));
-    unlock = await lockDataDir(dataDir);
-    try {
-      db = await openPgliteDb(join(dataDir, 'pgdata'));
-    } catch (error) {
-      await unlock();
-      throw error;
-    }
+    const db = await openPgDb(options.databaseUrl);
+    await migrateOrClose(db);
+    return createStore(db, { dataDir: null });
   }
+  const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'locscore-data-'))));
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const db = await openPgliteDb(join(dataDir, 'pgdata'));
+    await migrateOrClose(db);
+    return createStore(db, { dataDir, unlock });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/** Runs the migrations; closes the database when they fail. */
+async function migrateOrClose(db: ClosableDb): Promise<void> {
   try {
     await migrate(db);
   } catch (error) {
     await db.close();
-    await unlock();
     throw error;
   }
-  let closing: Promise<void> | null = null;
-  return {
-    driver: db.driver,
-    dataDir,
-    db,
-    keys: cacheAuthenticatedKeys(createKeyRepository(db)),
-    usage: createUsageRepository(db, { coalesce: true }),
-    requests: createRequestRepository(db, { coalesce: true }),
-    charged: createChargedRequestRepository(db, { coalesce: true }),
-    deliveries: createDeliveryRepository(db),
-    idempotency: createIdempotencyRepository(db, { coalesce: true }),
-    purge: (purgeOptions) => purgeExpired(db, purgeOptions),
-    close() {
-      closing ??= (async () => {
-        try {
-          await db.close();
-        } finally {
-          await unlock();
-        }
-      })();
-      return closing;
-    },
-  };
 }

@@ -1,19 +1,22 @@
 import type { ScoringEngine } from '@locscore/engine';
 import type { ScoreRequest } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue } from '../webhooks/job-queue.js';
-import { openStore, type Store } from './open-store.js';
-import { DEFAULT_REQUEST_RETENTION_DAYS } from './purge.js';
+import { openStoreWithDb } from '../../test/support/store-with-db.js';
 import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
+import { startJobQueue } from '../jobs/job-queue.js';
+import type { Db } from './db.js';
+import type { Store } from './open-store.js';
+import { DEFAULT_REQUEST_RETENTION_DAYS } from './purge.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const body: ScoreRequest = { address: '12 Main Street, Sampleton', category: 'coffee' };
 
 let store: Store;
+let db: Db;
 let keyId: string;
 
 beforeAll(async () => {
-  store = await openStore();
+  ({ store, db } = await openStoreWithDb());
   const created = await store.keys.create({ plan: 'growth' });
   const key = await store.keys.authenticate(created.apiKey);
   if (!key) throw new Error('key not found');
@@ -25,7 +28,7 @@ afterAll(async () => {
 });
 
 async function ids(): Promise<string[]> {
-  const rows = await store.db.query<{ id: string }>('SELECT id FROM requests ORDER BY id');
+  const rows = await db.query<{ id: string }>('SELECT id FROM requests ORDER BY id');
   return rows.rows.map((row) => row.id);
 }
 
@@ -70,7 +73,7 @@ describe('purge of old requests', () => {
   it('removes idempotency keys older than 24 hours', async () => {
     const claimedAt = new Date('2026-03-10T12:00:00Z');
     await store.idempotency.claim(keyId, 'purge-me', 'hash', 'r1', claimedAt);
-    await storeAnswerWithClaim(store.db, keyId, 'purge-me', 200, { ok: true });
+    await storeAnswerWithClaim(db, keyId, 'purge-me', 200, { ok: true });
     expect((await store.purge({ now: new Date(claimedAt.getTime() + DAY_MS - 1000) })).idempotencyKeys).toBe(0);
     expect((await store.purge({ now: new Date(claimedAt.getTime() + DAY_MS + 1000) })).idempotencyKeys).toBe(1);
   });

@@ -1,42 +1,42 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { exited, spawnTs, waitForLine } from './spawn.js';
+import { spawnInOwnGroup } from './process-group.js';
+import { tsCommand, waitForLine } from './spawn.js';
 
 /** `src/main.ts`, the server's process entry. */
 export const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
-/** A server running as a child process (`node --import tsx src/main.ts`). */
+/** A server running as a child process, in a process group of its own ({@link spawnInOwnGroup}). */
 export interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
   /** Base URL it listens on. */
   url: string;
   /** Everything it wrote to stderr so far. */
   stderr(): string;
-  /** SIGKILL, resolved once it is gone. */
-  kill(): Promise<void>;
+  /**
+   * SIGKILL to its process group, as a supervisor kills a crashed service;
+   * returns at once: the process may still be exiting, then stays a zombie
+   * until {@link ServerProcess.release}.
+   */
+  killGroup(): void;
+  /** Resolves with the exit status once the (killed) process is collected. */
+  release(): Promise<number | null>;
   /** SIGTERM, resolved with the exit code. */
   stop(): Promise<number | null>;
 }
 
 /**
- * Starts `src/main.ts` on port 0 with `LOCSCORE_*` variables and waits for its
- * "listening on" line.
+ * Starts `src/main.ts` on port 0 with `LOCSCORE_*` variables, in a process
+ * group of its own under a parent that does not collect it, and waits for
+ * its "listening on" line.
  *
  * @param env - `LOCSCORE_*` variables (port and host are set here; no
  *   database URL is inherited, pass `LOCSCORE_DATABASE_URL` for PostgreSQL)
  * @throws Error when it exits first or does not listen within 90 s
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  // The child inherits this process's environment: clear the database URLs
-  // so that a PGlite server never lands on the PostgreSQL of DATABASE_URL.
-  const child = spawnTs(MAIN, [], {
-    LOCSCORE_PORT: '0',
-    LOCSCORE_HOST: '127.0.0.1',
-    DATABASE_URL: '',
-    LOCSCORE_DATABASE_URL: '',
-    ...env,
-  });
+  const { command, args, options } = tsCommand(MAIN, [], { LOCSCORE_PORT: '0', LOCSCORE_HOST: '127.0.0.1', ...env });
+  const group = await spawnInOwnGroup(command, args, options);
+  const child = group.parent;
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
@@ -45,16 +45,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const [, url] = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/, 90_000);
   if (!url) throw new Error('no URL in the listening line');
   return {
-    child,
     url,
     stderr: () => errors,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited(child);
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      return exited(child);
+    killGroup: () => group.killGroup(),
+    release: () => group.release(),
+    stop() {
+      process.kill(group.pid, 'SIGTERM');
+      return group.release();
     },
   };
 }

@@ -1,26 +1,45 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, where `node_modules/.bin/tsx` resolves. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** How {@link spawnTs} runs a TypeScript entry: the command, its arguments, working directory and environment. */
+export interface TsCommand {
+  command: string;
+  args: string[];
+  options: { cwd: string; env: NodeJS.ProcessEnv };
+}
+
 /**
- * Spawns `node --conditions=@locscore/source --import tsx <file> ...args`, as
- * the workspace runs TypeScript sources without a build.
+ * The command `node --conditions=@locscore/source --import tsx <file> ...args`,
+ * as the workspace runs TypeScript sources without a build.
  *
  * @param file - absolute path of a `.ts` entry
  * @param args - its arguments
  * @param env - extra environment variables (`DATABASE_URL` and
  *   `LOCSCORE_DATABASE_URL` are not inherited; set them here)
  */
-export function spawnTs(file: string, args: string[] = [], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--conditions=@locscore/source', '--import', 'tsx', file, ...args], {
-    cwd: REPO_ROOT,
+export function tsCommand(file: string, args: string[] = [], env: Record<string, string> = {}): TsCommand {
+  return {
+    command: process.execPath,
+    args: ['--conditions=@locscore/source', '--import', 'tsx', file, ...args],
     // No inherited database URL: a child meant for PGlite must not land on the
     // PostgreSQL of the test run's DATABASE_URL (pass one in `env` to use it).
-    env: { ...process.env, DATABASE_URL: '', LOCSCORE_DATABASE_URL: '', ...env },
-    stdio: 'pipe',
-  });
+    options: { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: '', LOCSCORE_DATABASE_URL: '', ...env } },
+  };
+}
+
+/**
+ * Spawns a TypeScript entry ({@link tsCommand}) with piped stdio.
+ *
+ * @param file - absolute path of a `.ts` entry
+ * @param args - its arguments
+ * @param env - extra environment variables
+ */
+export function spawnTs(file: string, args: string[] = [], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  const { command, args: argv, options } = tsCommand(file, args, env);
+  return spawn(command, argv, { ...options, stdio: 'pipe' });
 }
 
 /**

@@ -1,0 +1,141 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Store, StoreTransaction } from '../store/open-store.js';
+
+/** Options of {@link openQueue}. */
+export interface QueueOptions {
+  /** The store whose database holds the jobs. */
+  store: Store;
+  /** Where queue errors and failed jobs are logged. */
+  logger: Logger;
+  /** How often idle workers look for jobs, seconds. @default 0.5 (pg-boss's minimum) */
+  pollingIntervalSeconds?: number;
+  /** Jobs a worker fetches and runs at once. @default 16 */
+  batchSize?: number;
+  /** PostgreSQL schema of pg-boss's tables. @default 'pgboss' */
+  bossSchema?: string;
+  /** How often pg-boss looks for expired jobs, seconds (one instance at a time does it). @default 10 */
+  maintenanceIntervalSeconds?: number;
+}
+
+/** How one job is sent. */
+export interface SendOptions {
+  /** Seconds before it may run. @default 0 */
+  startAfterSeconds?: number;
+  /** Retries after a failed run. */
+  retryLimit: number;
+  /** Seconds between retries. */
+  retryDelaySeconds: number;
+  /** Seconds after which a job still running counts as lost (its process died) and is retried. */
+  expireInSeconds: number;
+  /** The transaction to send it in: the job then commits (or not) with the transaction's rows. */
+  tx?: StoreTransaction;
+}
+
+/** Jobs in the store's database (pg-boss): send, run, wake. */
+export interface Queue {
+  /** Sends a job to a queue. */
+  send(name: string, data: object, options: SendOptions): Promise<void>;
+  /**
+   * Starts `workers` workers on a queue. Each fetches up to `batchSize` jobs
+   * per poll and runs them at once; a job whose `run` throws is failed alone
+   * (pg-boss retries it under its retry limit), the others complete.
+   *
+   * @param describe - what to log of a failed job, e.g. its request id
+   */
+  work<T extends object>(name: string, workers: number, run: (data: T) => Promise<void>, describe: (data: T) => Record<string, unknown>): Promise<void>;
+  /**
+   * Wakes this process's workers of a queue at once instead of at their next
+   * poll. Call it after the transaction that sent the job commits: a worker
+   * woken before would not see it. Never throws.
+   */
+  notify(name: string): void;
+  /** Stops the workers (waiting for running jobs) and pg-boss's supervision. */
+  stop(): Promise<void>;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Starts pg-boss over the store's database (PGlite or PostgreSQL) and creates
+ * the named queues. After a crash, jobs left `active` are retried: at once on
+ * PGlite (one process per data directory, so they can only be orphans), after
+ * their expiry on PostgreSQL (other instances may be running them).
+ *
+ * pg-boss 10 waits out the polling interval after each fetch, so a worker
+ * fetches a batch per poll; jobs sent by this process wake its workers
+ * ({@link Queue.notify}), so an idle instance starts them within milliseconds.
+ *
+ * @param names - the queues
+ * @param options - see {@link QueueOptions}
+ * @returns the running queue
+ * @throws Error when pg-boss cannot create its schema
+ */
+export async function openQueue(names: readonly string[], options: QueueOptions): Promise<Queue> {
+  const { store, logger } = options;
+  const schema = options.bossSchema ?? 'pgboss';
+  const boss = new PgBoss({
+    db: store.jobs.boss,
+    schema,
+    schedule: false,
+    supervise: true,
+    migrate: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
+  });
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+  await store.jobs.oneInstanceAtATime(async () => {
+    await boss.start();
+    for (const name of names) await boss.createQueue(name);
+  });
+  if (store.driver === 'pglite') {
+    let orphans = 0;
+    for (const name of names) {
+      for (const id of await store.jobs.activeJobIds(schema, name)) {
+        await boss.fail(name, id, { message: 'the server stopped while this job ran; retried at restart' });
+        orphans += 1;
+      }
+    }
+    if (orphans > 0) logger.warn({ jobs: orphans }, 'retrying jobs interrupted by the last stop');
+  }
+
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: options.batchSize ?? 16 };
+  const workerIds = new Map<string, string[]>();
+  return {
+    async send(name, data, send) {
+      await boss.send(name, data, {
+        startAfter: send.startAfterSeconds ?? 0,
+        retryLimit: send.retryLimit,
+        retryDelay: send.retryDelaySeconds,
+        expireInSeconds: send.expireInSeconds,
+        ...(send.tx ? { db: send.tx.bossDb } : {}),
+      });
+    },
+    async work(name, workers, run, describe) {
+      const ids = workerIds.get(name) ?? [];
+      workerIds.set(name, ids);
+      for (let worker = 0; worker < workers; worker += 1) {
+        const id = await boss.work<Parameters<typeof run>[0]>(name, polling, (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await run(job.data);
+              } catch (error) {
+                logger.error({ queue: name, ...describe(job.data), err: error }, 'job failed');
+                await boss.fail(name, job.id, { message: describeError(error) });
+              }
+            }),
+          ).then(() => undefined),
+        );
+        ids.push(id);
+      }
+    },
+    notify(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000, close: false });
+    },
+  };
+}

@@ -5,19 +5,13 @@ import {
   BadRequestError,
   ConflictError,
   LocScoreError,
+  type LocScoreErrorInit,
   NotFoundError,
   QuotaExceededError,
   RateLimitError,
   ScoringError,
   ServiceUnavailableError,
-  type LocScoreErrorInit,
 } from './errors.js';
-
-/** Read access to response headers: a fetch `Headers`, or node:http headers wrapped by the pooled transport. */
-export interface HeaderReader {
-  /** The header's value (case-insensitive name), or `null` when absent. */
-  get(name: string): string | null;
-}
 
 /**
  * Reads the error code of an API error body without validating the rest.
@@ -80,8 +74,8 @@ function dateOrNull(value: unknown): Date | null {
  * @param headers - response headers
  * @param text - raw response body
  */
-export function errorFromResponse(status: number, headers: HeaderReader, text: string): LocScoreError {
-  let parsed: unknown = undefined;
+export function errorFromResponse(status: number, headers: Headers, text: string): LocScoreError {
+  let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -110,7 +104,9 @@ export function errorFromResponse(status: number, headers: HeaderReader, text: s
     case 400: {
       const fields = body.success ? (body.data.error.details?.fields ?? []) : [];
       const candidates = body.success ? (body.data.error.details?.candidates ?? []) : [];
-      return init.code === 'address_ambiguous' ? new AddressAmbiguousError({ ...init, fields, candidates }) : new BadRequestError({ ...init, fields, candidates });
+      return init.code === 'address_ambiguous'
+        ? new AddressAmbiguousError({ ...init, fields, candidates })
+        : new BadRequestError({ ...init, fields, candidates });
     }
     case 401:
       return new AuthenticationError(init);
@@ -122,8 +118,7 @@ export function errorFromResponse(status: number, headers: HeaderReader, text: s
       if (init.code !== 'quota_exceeded') return new RateLimitError({ ...init, retryAfterSeconds });
       const limit = numberOrNull(headers.get(HEADERS.quotaLimit)) ?? numberOrNull(details['limit']);
       const used = numberOrNull(details['used']);
-      const remaining =
-        numberOrNull(headers.get(HEADERS.quotaRemaining)) ?? (limit !== null && used !== null ? Math.max(0, limit - used) : 0);
+      const remaining = numberOrNull(headers.get(HEADERS.quotaRemaining)) ?? (limit !== null && used !== null ? Math.max(0, limit - used) : 0);
       const resetAt = dateOrNull(headers.get(HEADERS.quotaReset)) ?? dateOrNull(details['resetAt']);
       return new QuotaExceededError({ ...init, limit, remaining, resetAt, retryAfterSeconds });
     }

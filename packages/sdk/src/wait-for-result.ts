@@ -63,7 +63,10 @@ export async function waitForResult(
   options: WaitForResultOptions = {},
 ): Promise<ScoreResult> {
   const { intervalMs = POLL_INTERVAL_MS, timeoutMs = POLL_TIMEOUT_MS, signal } = options;
-  for (const [field, value] of [['intervalMs', intervalMs], ['timeoutMs', timeoutMs]] as const) {
+  for (const [field, value] of [
+    ['intervalMs', intervalMs],
+    ['timeoutMs', timeoutMs],
+  ] as const) {
     if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${field} must be a positive number of milliseconds, got ${String(value)}`);
   }
   const deadline = Date.now() + timeoutMs;

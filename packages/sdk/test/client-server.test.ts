@@ -6,17 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
-import { startServer, type RunningServer } from '@locscore/server';
+import { type RunningServer, startServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
+  type BatchOutcome,
   createWebhookHandler,
   LocScoreClient,
   QuotaExceededError,
-  ScoringError,
-  type BatchOutcome,
   type ScoreParams,
+  ScoringError,
 } from '../src/index.js';
 
 /*
@@ -60,7 +60,9 @@ describe('LocScoreClient against the reference server', () => {
     expect((bad as BadRequestError).fields.map((field) => field.field)).toContain('category');
     expect((bad as BadRequestError).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const notFound = await client(growth.apiKey).score({ address: '7 Nowhere Crescent, Atlantis', category: 'coffee' }).catch((error: unknown) => error);
+    const notFound = await client(growth.apiKey)
+      .score({ address: '7 Nowhere Crescent, Atlantis', category: 'coffee' })
+      .catch((error: unknown) => error);
     expect(notFound).toBeInstanceOf(BadRequestError);
     expect(notFound).toMatchObject({ code: 'address_not_found' });
 

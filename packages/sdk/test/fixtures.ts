@@ -1,5 +1,5 @@
 import type { ErrorBody, ScoreResult } from '@locscore/schema';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 
 /** A ScoreResult that validates against the schema (values are made up for tests). */

@@ -1,23 +1,26 @@
 /**
  * @packageDocumentation
  * Typed client of the locscore Location Scoring API: `LocScoreClient`
- * (score, scoreAsync, getRequest, waitForResult, getUsage, scoreBatch),
- * one error class per failure kind, and Standard Webhooks helpers.
+ * (score, scoreAsync, getRequest, waitForResult, getUsage, scoreBatch,
+ * close), one error class per failure kind, and Standard Webhooks helpers
+ * built on the `standardwebhooks` package.
  */
+
+export type { QueuedAck, RequestStatus, ScoreResult, Usage, WebhookDelivery, WebhookFailure } from '@locscore/schema';
+export type { BatchFailure, BatchOptions, BatchOutcome, BatchProgress, BatchRow, BatchSuccess } from './batch.js';
+export { DEFAULT_BATCH_CONCURRENCY, MAX_BATCH_CONCURRENCY } from './batch.js';
+export type { LocScoreClientOptions, RequestOptions, ScoreAsyncParams, ScoreParams } from './client.js';
 export {
-  LocScoreClient,
   DEFAULT_BASE_URL,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
+  LocScoreClient,
 } from './client.js';
-export type { LocScoreClientOptions, RequestOptions, ScoreAsyncParams, ScoreParams } from './client.js';
-export type { WaitForResultOptions } from './wait-for-result.js';
-export { DEFAULT_BATCH_CONCURRENCY, MAX_BATCH_CONCURRENCY } from './batch.js';
-export type { BatchFailure, BatchOptions, BatchOutcome, BatchProgress, BatchRow, BatchSuccess } from './batch.js';
+export type { LocScoreErrorInit } from './errors.js';
 export {
   AbortedError,
-  AuthenticationError,
   AddressAmbiguousError,
+  AuthenticationError,
   BadRequestError,
   ConflictError,
   ConnectionError,
@@ -30,21 +33,23 @@ export {
   ServiceUnavailableError,
   TimeoutError,
 } from './errors.js';
-export type { LocScoreErrorInit } from './errors.js';
 export { RETRY_AFTER_MAX_MS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from './retry.js';
 export { SDK_VERSION } from './version.js';
-export {
-  webhooks,
-  createWebhookHandler,
-  WebhookVerificationError,
-  DEFAULT_TOLERANCE_SECONDS,
-} from './webhooks/index.js';
+export type { WaitForResultOptions } from './wait-for-result.js';
 export type {
   RawBody,
   VerifyOptions,
   WebhookHandlerOptions,
   WebhookHeaders,
+  WebhookInfo,
+  WebhookRejection,
   WebhookRequest,
   WebhookVerificationReason,
 } from './webhooks/index.js';
-export type { QueuedAck, RequestStatus, ScoreResult, Usage, WebhookDelivery, WebhookFailure } from '@locscore/schema';
+export {
+  createWebhookHandler,
+  DEFAULT_TOLERANCE_SECONDS,
+  MAX_WEBHOOK_BODY_BYTES,
+  WebhookVerificationError,
+  webhooks,
+} from './webhooks/index.js';

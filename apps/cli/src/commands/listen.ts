@@ -1,3 +1,4 @@
+import { DEFAULT_TOLERANCE_SECONDS } from '@locscore/sdk';
 import { CliError, EXIT } from '../exit-codes.js';
 import { formatDeliveryJson, formatDeliveryLine } from '../listen/delivery-line.js';
 import { startWebhookReceiver } from '../listen/receiver.js';
@@ -28,21 +29,23 @@ export interface ListenOptions {
 export function resolveWebhookSecret(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   const secret = flag ?? (env['LOCSCORE_WEBHOOK_SECRET'] === '' ? undefined : env['LOCSCORE_WEBHOOK_SECRET']);
   if (secret === undefined) {
-    throw new CliError('missing --secret: pass the API key\'s webhook secret (whsec_..., from `locscore keys create`) or set LOCSCORE_WEBHOOK_SECRET');
+    throw new CliError("missing --secret: pass the API key's webhook secret (whsec_..., from `locscore keys create`) or set LOCSCORE_WEBHOOK_SECRET");
   }
   return secret;
 }
 
 function parseTolerance(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--tolerance must be a whole number of seconds (1 or more), got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > DEFAULT_TOLERANCE_SECONDS) {
+    throw new CliError(`--tolerance must be a whole number of seconds from 1 to ${DEFAULT_TOLERANCE_SECONDS}, got "${value}"`);
+  }
   return Number(value);
 }
 
 /**
  * `locscore listen`: a local receiver of webhook deliveries (like `stripe
- * listen`). Verifies each POST with the API key's webhook secret through the
- * SDK, answers 204, and prints it on stdout: one summary line per delivery
+ * listen`) running the SDK's `createWebhookHandler`. Verifies each POST
+ * with the API key's webhook secret, answers 204, and prints it on stdout: one summary line per delivery
  * on a terminal, or one JSON object per line (the verified body) with
  * `--json` or when stdout is not a terminal. Refused requests (bad
  * signature, stale timestamp, malformed body: 400) are reported on stderr
@@ -74,7 +77,10 @@ export async function runListen(options: ListenOptions, terminal: Terminal): Pro
     onRejected(rejection) {
       rejected += 1;
       const id = rejection.webhookId ? ` ${rejection.webhookId}` : '';
-      note(terminal, `${terminal.err.red('Rejected')} delivery${id} (${rejection.request}): ${rejection.reason}: ${rejection.message}; answered ${rejection.status}`);
+      note(
+        terminal,
+        `${terminal.err.red('Rejected')} delivery${id} (${rejection.request}): ${rejection.reason}: ${rejection.message}; answered ${rejection.status}`,
+      );
     },
   }).catch((error: unknown) => {
     if (error instanceof TypeError) throw new CliError(`invalid webhook secret: ${error.message}`);
@@ -84,10 +90,7 @@ export async function runListen(options: ListenOptions, terminal: Terminal): Pro
     throw error;
   });
   note(terminal, `Listening for locscore webhook deliveries on ${receiver.url}`);
-  note(
-    terminal,
-    terminal.err.dim('Pass it as --webhook-url (a loopback URL needs a server started with --allow-private-webhooks). Stop with Ctrl-C.'),
-  );
+  note(terminal, terminal.err.dim('Pass it as --webhook-url (a loopback URL needs a server started with --allow-private-webhooks). Stop with Ctrl-C.'));
   const signal = await nextTerminationSignal();
   await receiver.close();
   note(terminal, `Stopped (${signal}): ${verified} verified, ${rejected} rejected.`);

@@ -24,13 +24,18 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
  * @param terminal - where commands write
  * @param state - receives the exit code of the command that ran
  */
-export function createProgram(terminal: Terminal, state: { exitCode: number }): Command {
+export function createProgram(terminal: Terminal, state: { exitCode: number }, options: { jsonErrors?: boolean } = {}): Command {
   const program = new Command('locscore')
     .description('Score civic addresses for franchise categories with the locscore API, batch-score CSV files, build region packs, run the server.')
     .version(CLI_VERSION)
-    .showHelpAfterError('(run with --help for usage)')
+    .showHelpAfterError(options.jsonErrors ? false : '(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => terminal.stdout.write(text), writeErr: (text) => terminal.stderr.write(text) });
+    .configureOutput({
+      writeOut: (text) => terminal.stdout.write(text),
+      writeErr: (text) => terminal.stderr.write(text),
+      // With --json, a usage error is one JSON line too (see main).
+      ...(options.jsonErrors ? { outputError: (text: string, write: (text: string) => void) => write(`${usageErrorJson(text)}\n`) } : {}),
+    });
   const done = (code: number): void => {
     state.exitCode = code;
   };
@@ -65,7 +70,9 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .option('-o, --out <file>', 'output file, or - for stdout', '-')
       .addOption(new Option('--format <format>', 'output format').choices(['csv', 'jsonl']).default('csv'))
       .option('--concurrency <n>', 'rows in flight at once (1-64)', '16')
-      .option('--resume', 'skip rows already in --out and append the rest'),
+      .option('--resume', 'skip rows already in --out and append the rest')
+      .option('--decimal-comma', 'write CSV numbers as 4,4 (the default for ;-separated input, as German and French spreadsheets expect)')
+      .option('--no-decimal-comma', 'write CSV numbers as 4.4 even for ;-separated input'),
   ).action(async (input: string, flags: BatchOptions) => {
     const { runBatch } = await import('./commands/batch.js');
     done(await runBatch(input, flags, terminal));
@@ -80,20 +87,20 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--ratings <csv>', 'ratings CSV for POIs')
     .option('--census <csv>', 'census CSV (population by area)')
     .option('--name <name>', 'region name (default: from the OSM file name)')
-    .option('--boundary <relation>', 'administrative boundary the pack covers: OSM relation id or name (default: the extract\'s declared box)')
+    .option('--boundary <relation>', "administrative boundary the pack covers: OSM relation id or name (default: the extract's declared box)")
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--force', 'overwrite an existing pack')
     .option('--json', 'print the manifest as JSON')
     .action(async (flags: RegionImportOptions) => done(await (await import('./commands/region.js')).runRegionImport(flags, terminal)));
   region
     .command('sample')
-    .description('Build the fictional sample town\'s pack (SAMPLE DATA)')
+    .description("Build the fictional sample town's pack (SAMPLE DATA)")
     .requiredOption('--out <dir>', 'folder to write the pack to')
     .option('--json', 'print the manifest as JSON')
     .action(async (flags: { out?: string; json?: boolean }) => done(await (await import('./commands/region.js')).runRegionSample(flags, terminal)));
   region
     .command('info')
-    .description('Show a region pack\'s manifest')
+    .description("Show a region pack's manifest")
     .argument('<dir>', 'region pack folder')
     .option('--json', 'print the manifest as JSON')
     .action(async (dir: string, flags: { json?: boolean }) => done(await (await import('./commands/region.js')).runRegionInfo(dir, flags, terminal)));
@@ -114,7 +121,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--rate-limit-starter <limit>', 'per-key burst limit of Starter keys: N/s, N/m, N/h or off (env LOCSCORE_RATE_LIMIT_STARTER; default off)')
     .option('--rate-limit-growth <limit>', 'per-key burst limit of Growth keys (env LOCSCORE_RATE_LIMIT_GROWTH; default off)')
     .option('--rate-limit-enterprise <limit>', 'per-key burst limit of Enterprise keys (env LOCSCORE_RATE_LIMIT_ENTERPRISE; default off)')
-    .option('--webhook-retry-schedule <seconds>', 'seconds before each webhook delivery attempt, comma-separated (env LOCSCORE_WEBHOOK_RETRY_SCHEDULE; default 0,5,300,1800,7200,18000,36000,36000)')
+    .option(
+      '--webhook-retry-schedule <seconds>',
+      'seconds before each webhook delivery attempt, comma-separated (env LOCSCORE_WEBHOOK_RETRY_SCHEDULE; default 0,5,300,1800,7200,18000,36000,36000)',
+    )
     .option('--shutdown-timeout <seconds>', 'seconds (0.1-60) a stop waits for in-flight requests (env LOCSCORE_SHUTDOWN_TIMEOUT; default 6)')
     .action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
 
@@ -123,7 +133,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .description('Receive webhook deliveries locally: verify each signature and print it (Ctrl-C stops)')
     .option('--port <port>', 'TCP port, 0 for any free port', '8788')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--secret <whsec>', 'the API key\'s webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)')
+    .option('--secret <whsec>', "the API key's webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)")
     .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp (default 300)')
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
@@ -141,15 +151,15 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .addOption(new Option('--plan <plan>', 'plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory())
       .option('--name <name>', 'a label for the key'),
   ).action(async (flags: KeysOptions & { plan?: string; name?: string }) => done(await (await import('./commands/keys.js')).runKeysCreate(flags, terminal)));
-  dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(
-    async (flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysList(flags, terminal)),
+  dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(async (flags: KeysOptions) =>
+    done(await (await import('./commands/keys.js')).runKeysList(flags, terminal)),
   );
   dataDirOption(keys.command('revoke').description('Revoke a key').argument('<prefix>', 'key prefix (see keys list)')).action(
     async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRevoke(prefix, flags, terminal)),
   );
-  dataDirOption(
-    keys.command('rotate-secret').description('Replace a key\'s webhook signing secret (shown once)').argument('<prefix>', 'key prefix'),
-  ).action(async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRotateSecret(prefix, flags, terminal)));
+  dataDirOption(keys.command('rotate-secret').description("Replace a key's webhook signing secret (shown once)").argument('<prefix>', 'key prefix')).action(
+    async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRotateSecret(prefix, flags, terminal)),
+  );
 
   program
     .command('categories')
@@ -167,9 +177,18 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
   return program;
 }
 
+/** A commander usage error (`error: missing required option…`) as the `--json` error line. */
+function usageErrorJson(text: string): string {
+  const message = text.trim().replace(/^error:\s*/, '');
+  return JSON.stringify({ error: { code: 'usage', message, exitCode: EXIT.usage, requestId: null } });
+}
+
 /**
  * Runs the CLI: parses `argv`, runs the command, and maps every failure to a
- * message on stderr and an exit code (see `EXIT`). Never throws.
+ * message on stderr and an exit code (see `EXIT`). With `--json` on the
+ * command line the failure is one JSON line on stderr instead,
+ * `{"error":{"code","message","exitCode","requestId"}}`, so a script gets
+ * data on stdout and a parseable error on stderr. Never throws.
  *
  * @param argv - full argv (`process.argv`: node, script, args...)
  * @param terminal - where to write; default the process's streams
@@ -177,7 +196,8 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
  */
 export async function main(argv: readonly string[], terminal: Terminal = createTerminal()): Promise<number> {
   const state = { exitCode: EXIT.ok as number };
-  const program = createProgram(terminal, state);
+  const jsonErrors = argv.slice(2).includes('--json');
+  const program = createProgram(terminal, state, { jsonErrors });
   try {
     await program.parseAsync([...argv]);
     return state.exitCode;
@@ -186,9 +206,9 @@ export async function main(argv: readonly string[], terminal: Terminal = createT
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const { reportError } = await import('./error-report.js');
+    const { errorJson, reportError } = await import('./error-report.js');
     const report = reportError(error);
-    terminal.stderr.write(`${terminal.err.red('Error:')} ${report.message}\n`);
+    terminal.stderr.write(jsonErrors ? `${errorJson(report)}\n` : `${terminal.err.red('Error:')} ${report.message}\n`);
     return report.exitCode;
   }
 }

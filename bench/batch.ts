@@ -229,9 +229,9 @@ async function benchStore(storeKind: 'pglite' | 'postgres', quick: boolean): Pro
   /**
    * The 10k and 100k files run at `--concurrency 64`, the flag's maximum: a
    * batch waits on the server's scoring time, and a local server keeps
-   * getting faster up to 64 rows in flight (10k rows on PGlite: 497 rows/s at
-   * 16, 731 at 32, 869 at 64). The CLI's default stays 16, gentler on a
-   * shared server and its burst limit.
+   * getting faster up to 64 rows in flight (the 2k trials at 4 and 16 show
+   * it). The CLI's default stays 16, gentler on a shared server and its
+   * burst limit.
    */
   const largeConcurrency = 64;
   /** Other --concurrency values, tried on a shorter file (the server, not the CLI, sets the pace). */

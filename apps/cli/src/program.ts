@@ -134,7 +134,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .option('--port <port>', 'TCP port, 0 for any free port', '8788')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--secret <whsec>', "the API key's webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)")
-    .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp (default 300)')
+    .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp, 1-300 (default 300)')
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
 

@@ -12,9 +12,7 @@ export const POOL_IDLE_TIMEOUT_MS = 4_000;
 /**
  * Most connections the pool opens to one server: the largest batch
  * concurrency ({@link MAX_BATCH_CONCURRENCY}, 64). More calls in flight wait
- * for a free connection. Without a cap undici opens a new connection when a
- * request starts in the same turn as the response that frees one ends,
- * about twice as many as there are rows in flight.
+ * for a free connection.
  */
 export const MAX_CONNECTIONS_PER_ORIGIN = MAX_BATCH_CONCURRENCY;
 
@@ -102,11 +100,10 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
  * as fetch does, so ky retries it.
  *
  * Why not `globalThis.fetch` with the agent as its `dispatcher`: on Node 20
- * fetch builds web streams for the request and the response, ky clones its
- * `Request` (a stream tee) before each attempt, and the request goes from
- * Node's own copy of undici to this package's. Against the reference server
- * at 64 rows in flight, `locscore batch` then spent about three times the
- * CPU per row and scored half the rows per second (bench/batch.ts).
+ * fetch builds web streams for the request and the response, and ky clones
+ * its `Request` (a stream tee) before each attempt; a batch then spends
+ * several times the CPU per row in the client, CPU the server it waits on
+ * needs when both share a machine (bench/batch.ts measures `locscore batch`).
  *
  * @param pool - the client's agent
  * @param body - the JSON text of a POST (sent as given on every attempt and redirect), or `undefined`

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { baseUrlOf } from '@locscore/sdk';
 import { CliError } from './exit-codes.js';
 
 /** Base URL used when neither `--base-url` nor `LOCSCORE_BASE_URL` is given (the local `locscore serve`). */
@@ -30,14 +31,11 @@ export function resolveConnection(
   return { apiKey, baseUrl };
 }
 
+/** The SDK's check of a base URL, reported in CLI words: the flag or variable it came from, and the likely fix. */
 function checkBaseUrl(value: string, source: string): void {
-  let protocol: string | null = null;
   try {
-    protocol = new URL(value).protocol;
+    baseUrlOf(value);
   } catch {
-    protocol = null;
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
     const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) ? ` (did you mean http://${value}?)` : '';
     throw new CliError(`${source} must be an http:// or https:// URL such as ${DEFAULT_BASE_URL}, got "${value}"${guess}`);
   }

@@ -198,5 +198,8 @@ describe('locscore listen', () => {
     expect(taken.code).toBe(2);
     expect(taken.stderr).toContain('already in use');
     expect((await runCli(['listen', '--port', '0', '--secret', key.webhookSecret, '--tolerance', 'soon'])).code).toBe(2);
+    const tooLong = await runCli(['listen', '--port', '0', '--secret', key.webhookSecret, '--tolerance', '600']);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain('--tolerance must be a whole number of seconds from 1 to 300, got "600"');
   }, 60_000);
 });

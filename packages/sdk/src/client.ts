@@ -6,6 +6,7 @@ import { type BatchOptions, type BatchOutcome, type BatchRow, scoreBatch } from 
 import { createConnectionPool, poolFetch } from './connection-pool.js';
 import { errorFromResponse } from './error-from-response.js';
 import { AbortedError, LocScoreError } from './errors.js';
+import { baseUrlOf, milliseconds } from './options.js';
 import { requestHeaders } from './request-headers.js';
 import { parseResponseBody, type ResponseSchema } from './response-body.js';
 import { retryOptions } from './retry.js';
@@ -69,14 +70,6 @@ export interface ScoreAsyncParams extends ScoreParams {
   webhookUrl: string;
 }
 
-function positiveNumber(value: number | undefined, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new RangeError(`${field} must be a positive number of milliseconds (at most 2147483647), got ${String(value)}`);
-  }
-  return value;
-}
-
 /**
  * Typed client of the locscore Location Scoring API. Every method validates
  * the response with its `@locscore/schema` schema and throws a
@@ -101,18 +94,8 @@ export class LocScoreClient {
   constructor(options: LocScoreClientOptions = {}) {
     const apiKey = options.apiKey ?? process.env['LOCSCORE_API_KEY'];
     this.#apiKey = apiKey === undefined || apiKey === '' ? undefined : apiKey;
-    const baseUrl = options.baseUrl ?? (process.env['LOCSCORE_BASE_URL'] || DEFAULT_BASE_URL);
-    let parsed: URL;
-    try {
-      parsed = new URL(baseUrl);
-    } catch {
-      throw new TypeError(`baseUrl must be an absolute http:// or https:// URL, got ${JSON.stringify(baseUrl)}`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new TypeError(`baseUrl must be an absolute http:// or https:// URL, got ${JSON.stringify(baseUrl)}`);
-    }
-    this.#baseUrl = baseUrl.replace(/\/+$/, '');
-    this.#timeoutMs = positiveNumber(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+    this.#baseUrl = baseUrlOf(options.baseUrl ?? (process.env['LOCSCORE_BASE_URL'] || DEFAULT_BASE_URL));
+    this.#timeoutMs = milliseconds(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new RangeError(`maxRetries must be a whole number >= 0, got ${String(maxRetries)}`);

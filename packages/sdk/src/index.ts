@@ -33,6 +33,7 @@ export {
   ServiceUnavailableError,
   TimeoutError,
 } from './errors.js';
+export { baseUrlOf } from './options.js';
 export { RETRY_AFTER_MAX_MS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from './retry.js';
 export { SDK_VERSION } from './version.js';
 export type { WaitForResultOptions } from './wait-for-result.js';

@@ -34,12 +34,15 @@ export function resolveWebhookSecret(flag: string | undefined, env: NodeJS.Proce
   return secret;
 }
 
+/** `--tolerance` as a number; its range (1–300) is the SDK's to check (a RangeError, reported below). */
 function parseTolerance(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > DEFAULT_TOLERANCE_SECONDS) {
-    throw new CliError(`--tolerance must be a whole number of seconds from 1 to ${DEFAULT_TOLERANCE_SECONDS}, got "${value}"`);
-  }
+  if (!/^\d+$/.test(value)) throw toleranceError(value);
   return Number(value);
+}
+
+function toleranceError(value: string | undefined): CliError {
+  return new CliError(`--tolerance must be a whole number of seconds from 1 to ${DEFAULT_TOLERANCE_SECONDS}, got "${value ?? ''}"`);
 }
 
 /**
@@ -84,6 +87,7 @@ export async function runListen(options: ListenOptions, terminal: Terminal): Pro
     },
   }).catch((error: unknown) => {
     if (error instanceof TypeError) throw new CliError(`invalid webhook secret: ${error.message}`);
+    if (error instanceof RangeError) throw toleranceError(options.tolerance);
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
     if (code === 'EADDRINUSE') throw new CliError(`port ${port} on ${host} is already in use; pass another --port (0 for any free port)`);
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${host}:${port} (${String(code)})`);

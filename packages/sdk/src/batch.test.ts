@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +23,8 @@ function fakeScore(delayOf: (index: number) => number, failOf: (index: number) =
     state.inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
     try {
-      await sleep(delayOf(index));
+      // The global setTimeout, which the fake clock of these tests drives.
+      await new Promise((resolve) => setTimeout(resolve, delayOf(index)));
       const failure = failOf(index);
       if (failure) throw failure;
       return scoreResult({ score: Math.min(10, index / 10) });

@@ -102,17 +102,15 @@ describe('LocScoreClient against the reference server', () => {
 
   it('scoreAsync delivers a signed webhook that createWebhookHandler verifies, and waitForResult returns the same result', async () => {
     const received: Array<WebhookDelivery | WebhookFailure> = [];
-    const receiver: Server = createServer(
-      createWebhookHandler({
-        secret: growth.webhookSecret,
-        onDelivery: (delivery) => {
-          received.push(delivery);
-        },
-        onFailure: (failure) => {
-          received.push(failure);
-        },
-      }),
-    );
+    let delivered: (payload: WebhookDelivery | WebhookFailure) => void = () => undefined;
+    const firstDelivery = new Promise<WebhookDelivery | WebhookFailure>((resolve) => {
+      delivered = resolve;
+    });
+    const record = (payload: WebhookDelivery | WebhookFailure): void => {
+      received.push(payload);
+      delivered(payload);
+    };
+    const receiver: Server = createServer(createWebhookHandler({ secret: growth.webhookSecret, onDelivery: record, onFailure: record }));
     receiver.listen(0, '127.0.0.1');
     await once(receiver, 'listening');
     try {
@@ -121,9 +119,8 @@ describe('LocScoreClient against the reference server', () => {
       const ack = await sdk.scoreAsync({ address: ADDRESS, category: 'gym-fitness', webhookUrl });
       expect(ack.queued).toBe(true);
       const result = await sdk.waitForResult(ack.requestId, { intervalMs: 100, timeoutMs: 30_000 });
-      for (let waited = 0; received.length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      const delivery = (await firstDelivery) as WebhookDelivery;
       expect(received).toHaveLength(1);
-      const delivery = received[0] as WebhookDelivery;
       expect(delivery.requestId).toBe(ack.requestId);
       expect(delivery.score).toBe(result.score);
     } finally {

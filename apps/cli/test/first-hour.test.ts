@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, cliEnv, collectOutput, finished, repoRoot, runCli } from './cli-process.js';
+import { binPath, cliEnv, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
 
 const tinyPbf = join(repoRoot, 'packages/engine/test/fixtures/vaduz-centre.osm.pbf');
 const builtBin = join(repoRoot, 'apps/cli/dist/bin.js');
@@ -45,6 +45,36 @@ describe('the README walk-through', () => {
     expect(sample.code, sample.stderr).toBe(0);
     expect(existsSync(join(workDir, 'fresh', 'regions', 'sample', 'manifest.json'))).toBe(true);
   }, 120_000);
+});
+
+describe('the README webhook walk-through', () => {
+  it("serve --allow-private-webhooks, listen with the key's secret, then score --webhook-url --wait", async () => {
+    const dataDir = join(workDir, 'walkthrough', '.locscore', 'data');
+    const created = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = JSON.parse(created.stdout) as { apiKey: string; webhookSecret: string };
+    const serve = startCli(['serve', '--port', '0', '--data-dir', dataDir, '--sample', '--allow-private-webhooks']);
+    const listen = startCli(['listen', '--port', '0', '--secret', key.webhookSecret, '--json']);
+    const listener = collectOutput(listen);
+    const served = finished(serve);
+    const listened = finished(listen);
+    try {
+      const baseUrl = await firstLine(serve, 120_000);
+      const receiverUrl = /on (http:\/\/\S+)/.exec(await listener.until('stderr', (text) => /on http:\/\/\S+/.test(text)))?.[1] ?? '';
+      const run = await runCli(['score', '110 Main Street, Maple Junction', '--category', 'coffee', '--webhook-url', receiverUrl, '--wait', '--json'], {
+        env: { LOCSCORE_API_KEY: key.apiKey, LOCSCORE_BASE_URL: baseUrl },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as { score: number; meta: { requestId: string } };
+      const printed = await listener.until('stdout', (text) => text.includes(result.meta.requestId));
+      expect(JSON.parse(printed.trim().split('\n').at(-1) ?? '')).toMatchObject({ requestId: result.meta.requestId, score: result.score });
+    } finally {
+      serve.kill('SIGTERM');
+      listen.kill('SIGTERM');
+    }
+    expect((await served).code).toBe(0);
+    expect((await listened).code).toBe(0);
+  }, 240_000);
 });
 
 describe('connection errors in CLI words', () => {

@@ -11,6 +11,23 @@ describe('resolveConnection', () => {
     expect(resolveConnection({ apiKey: 'flag-key', baseUrl: 'http://flag:2' }, env)).toEqual({ apiKey: 'flag-key', baseUrl: 'http://flag:2' });
     expect(resolveConnection({}, { LOCSCORE_API_KEY: '' })).toEqual({ apiKey: undefined, baseUrl: DEFAULT_BASE_URL });
   });
+
+  it('refuses a base URL without http:// or https:// with exit 2, naming where it came from', () => {
+    const flag = (() => {
+      try {
+        return resolveConnection({ baseUrl: 'localhost:8787' }, {});
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(flag).toBeInstanceOf(CliError);
+    expect(flag).toMatchObject({ exitCode: EXIT.usage });
+    expect((flag as Error).message).toBe(
+      '--base-url must be an http:// or https:// URL such as http://127.0.0.1:8787, got "localhost:8787" (did you mean http://localhost:8787?)',
+    );
+    expect(() => resolveConnection({}, { LOCSCORE_BASE_URL: 'ftp://files.example.com' })).toThrow(/^LOCSCORE_BASE_URL must be an http/);
+    expect(() => resolveConnection({ baseUrl: 'not a url' }, {})).toThrow(/got "not a url"$/);
+  });
 });
 
 describe('resolveDataDir', () => {

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { baseUrlOf } from '@locscore/sdk';
 import { CliError } from './exit-codes.js';
 
 /** Base URL used when neither `--base-url` nor `LOCSCORE_BASE_URL` is given (the local `locscore serve`). */
@@ -12,18 +13,32 @@ export const DEFAULT_PORT = 8787;
  * Connection settings of the commands that call the API. A flag overrides
  * its environment variable (`LOCSCORE_API_KEY`, `LOCSCORE_BASE_URL`), which
  * overrides the default; `apiKey` stays undefined when neither is set (the
- * server then answers 401 → exit 3).
+ * call then fails with the SDK's `missing_api_key`, reported as exit 3).
  *
  * @param flags - `--api-key` and `--base-url` as parsed
  * @param env - the environment; default `process.env`
+ * @throws CliError (exit 2) when the base URL is not an absolute http(s) URL
+ *   (`localhost:8787` without `http://`), naming the flag or variable it came from
  */
 export function resolveConnection(
   flags: { apiKey?: string | undefined; baseUrl?: string | undefined },
   env: NodeJS.ProcessEnv = process.env,
 ): { apiKey: string | undefined; baseUrl: string } {
   const apiKey = flags.apiKey ?? nonEmpty(env['LOCSCORE_API_KEY']);
-  const baseUrl = flags.baseUrl ?? nonEmpty(env['LOCSCORE_BASE_URL']) ?? DEFAULT_BASE_URL;
+  const fromEnv = nonEmpty(env['LOCSCORE_BASE_URL']);
+  const baseUrl = flags.baseUrl ?? fromEnv ?? DEFAULT_BASE_URL;
+  checkBaseUrl(baseUrl, flags.baseUrl !== undefined ? '--base-url' : 'LOCSCORE_BASE_URL');
   return { apiKey, baseUrl };
+}
+
+/** The SDK's check of a base URL, reported in CLI words: the flag or variable it came from, and the likely fix. */
+function checkBaseUrl(value: string, source: string): void {
+  try {
+    baseUrlOf(value);
+  } catch {
+    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) ? ` (did you mean http://${value}?)` : '';
+    throw new CliError(`${source} must be an http:// or https:// URL such as ${DEFAULT_BASE_URL}, got "${value}"${guess}`);
+  }
 }
 
 /**
@@ -43,7 +58,7 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
  */
 export type StoreLocation =
   | { driver: 'pglite'; dataDir: string }
-  | { driver: 'pg'; databaseUrl: string; /** which flag or variable gave the URL, for messages */ source: string };
+  | { driver: 'pg'; databaseUrl: string /** which flag or variable gave the URL, for messages */; source: string };
 
 /**
  * Chooses the store of `serve` and `keys`. Flags win over the environment

@@ -10,7 +10,7 @@ import {
   TimeoutError,
 } from '@locscore/sdk';
 import { describe, expect, it } from 'vitest';
-import { reportError } from './error-report.js';
+import { errorJson, reportError } from './error-report.js';
 import { CliError, EXIT } from './exit-codes.js';
 
 const base = { requestId: 'req-1' };
@@ -18,7 +18,13 @@ const base = { requestId: 'req-1' };
 describe('reportError', () => {
   it('maps a 400 to exit 2 with every invalid field', () => {
     const report = reportError(
-      new BadRequestError({ ...base, status: 400, code: 'invalid_request', message: 'invalid request', fields: [{ field: 'category', message: 'category must be one of: coffee' }] }),
+      new BadRequestError({
+        ...base,
+        status: 400,
+        code: 'invalid_request',
+        message: 'invalid request',
+        fields: [{ field: 'category', message: 'category must be one of: coffee' }],
+      }),
     );
     expect(report.exitCode).toBe(EXIT.usage);
     expect(report.message).toContain('category: category must be one of: coffee');
@@ -30,7 +36,9 @@ describe('reportError', () => {
       { matchedAddress: 'Landstrasse 92, 9490 Vaduz', lat: 47.149742, lng: 9.512241, region: 'Liechtenstein', precision: 'address_point' as const },
       { matchedAddress: 'Landstrasse 92, 9491 Ruggell', lat: 47.236817, lng: 9.520273, region: 'Liechtenstein', precision: 'address_point' as const },
     ];
-    const ambiguous = reportError(new AddressAmbiguousError({ ...base, status: 400, code: 'address_ambiguous', message: 'address ambiguous: in 2 places', candidates }));
+    const ambiguous = reportError(
+      new AddressAmbiguousError({ ...base, status: 400, code: 'address_ambiguous', message: 'address ambiguous: in 2 places', candidates }),
+    );
     expect(ambiguous.exitCode).toBe(EXIT.usage);
     expect(ambiguous.message.split('\n')).toEqual([
       'Address ambiguous: in 2 places (request req-1)',
@@ -39,14 +47,29 @@ describe('reportError', () => {
       '  Landstrasse 92, 9491 Ruggell (Liechtenstein, address_point, 47.23682, 9.52027)',
     ]);
     const notFound = reportError(
-      new BadRequestError({ ...base, status: 400, code: 'address_not_found', message: 'address not found: no Städtle 38 in 9494 Schaan', candidates: candidates.slice(0, 1) }),
+      new BadRequestError({
+        ...base,
+        status: 400,
+        code: 'address_not_found',
+        message: 'address not found: no Städtle 38 in 9494 Schaan',
+        candidates: candidates.slice(0, 1),
+      }),
     );
     expect(notFound.exitCode).toBe(EXIT.usage);
-    expect(notFound.message).toContain('Address not found: no Städtle 38 in 9494 Schaan (request req-1)\nDid you mean:\n  Landstrasse 92, 9490 Vaduz (Liechtenstein');
+    expect(notFound.message).toContain(
+      'Address not found: no Städtle 38 in 9494 Schaan (request req-1)\nDid you mean:\n  Landstrasse 92, 9490 Vaduz (Liechtenstein',
+    );
   });
 
-  it('maps a refused key to exit 3', () => {
+  it('maps a refused key to exit 3, and explains a missing key in CLI words', () => {
     expect(reportError(new AuthenticationError({ ...base, status: 401, code: 'unauthorized', message: 'unknown key' })).exitCode).toBe(EXIT.auth);
+    const missing = reportError(
+      new AuthenticationError({ requestId: null, status: null, code: 'missing_api_key', message: 'No API key: pass { apiKey } to new LocScoreClient()' }),
+    );
+    expect(missing.exitCode).toBe(EXIT.auth);
+    expect(missing.message).toContain('pass --api-key <key> or set LOCSCORE_API_KEY');
+    expect(missing.message).toContain('locscore keys create');
+    expect(missing.message).not.toContain('LocScoreClient');
   });
 
   it('maps a spent quota to exit 4 with the reset time', () => {
@@ -67,6 +90,16 @@ describe('reportError', () => {
       new TimeoutError({ requestId: null, status: null, code: 'timeout', message: 'timed out' }),
     ];
     for (const error of errors) expect(reportError(error).exitCode).toBe(EXIT.server);
+    expect(reportError(errors[2]).message).toMatch(/Could not reach the server: ECONNREFUSED\nIs the server running\? Start one .*`locscore serve --sample`/);
+  });
+
+  it('gives a machine code and request id for --json: the API code, else the exit code name', () => {
+    const notFound = reportError(new BadRequestError({ ...base, status: 400, code: 'address_not_found', message: 'address not found: no such street' }));
+    expect(JSON.parse(errorJson(notFound))).toEqual({
+      error: { code: 'address_not_found', message: 'Address not found: no such street (request req-1)', exitCode: 2, requestId: 'req-1' },
+    });
+    expect(reportError(new CliError('bad flag'))).toMatchObject({ code: 'usage', requestId: null });
+    expect(reportError(new TypeError('oops')).code).toBe('unexpected');
   });
 
   it('maps CLI usage errors and bad region packs to exit 2, anything else to 1', () => {

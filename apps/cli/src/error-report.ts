@@ -25,6 +25,26 @@ export interface ErrorReport {
   message: string;
   /** Process exit code, one of {@link EXIT}. */
   exitCode: ExitCode;
+  /** Machine-readable code for `--json`: the API's or SDK's error code, else the exit code's name (`usage`, `unexpected`…). */
+  code: string;
+  /** The request id the server gave, when there is one. */
+  requestId: string | null;
+}
+
+/** The name of an exit code in {@link EXIT} (`usage` for 2…). */
+function exitName(exitCode: ExitCode): string {
+  return Object.entries(EXIT).find(([, value]) => value === exitCode)?.[0] ?? 'unexpected';
+}
+
+/**
+ * The JSON form of a report, written on stderr when the command line has
+ * `--json`: `{"error":{"code","message","exitCode","requestId"}}` on one line.
+ *
+ * @param report - from {@link reportError}
+ */
+export function errorJson(report: ErrorReport): string {
+  const { code, message, exitCode, requestId } = report;
+  return JSON.stringify({ error: { code, message, exitCode, requestId } });
 }
 
 /** One indented line per invalid field of a 400: `  category: category must be one of: …`. */
@@ -43,13 +63,14 @@ function requestSuffix(error: LocScoreError): string {
 }
 
 /**
- * Maps any thrown value to the message and exit code the CLI reports:
+ * Maps any thrown value to the message, exit code and code the CLI reports:
  * `AddressAmbiguousError` (400) → 2 with each candidate place;
  * `BadRequestError` (400) → 2 with each invalid field and any "did you
  * mean" candidates; `AuthenticationError`
- * (401) → 3; `QuotaExceededError` (429 quota) → 4 with the reset time (UTC);
+ * (401, or no key configured: said in CLI words) → 3; `QuotaExceededError` (429 quota) → 4 with the reset time (UTC);
  * `ScoringError`, `ServiceUnavailableError`, `RateLimitError`,
- * `ConnectionError`, `TimeoutError`, `InvalidResponseError` and any other 5xx → 5;
+ * `ConnectionError` (with how to start a server), `TimeoutError`,
+ * `InvalidResponseError` and any other 5xx → 5;
  * `AbortedError` → 130; `NotFoundError`,
  * `ConflictError`, `RegionPackError`, `StoreLockedError` and {@link CliError}
  * usage errors → 2; anything else → 1 (unexpected).
@@ -58,6 +79,16 @@ function requestSuffix(error: LocScoreError): string {
  * @returns the report; never throws
  */
 export function reportError(error: unknown): ErrorReport {
+  const { message, exitCode } = describeError(error);
+  const code = error instanceof LocScoreError ? error.code : exitName(exitCode);
+  return { message, exitCode, code, requestId: error instanceof LocScoreError ? error.requestId : null };
+}
+
+/** Hint printed under "could not reach the server". */
+const UNREACHABLE_HINT =
+  'Is the server running? Start one in another terminal with `locscore serve --sample` (or `--region <pack>`), or point --base-url / LOCSCORE_BASE_URL at yours.';
+
+function describeError(error: unknown): Pick<ErrorReport, 'message' | 'exitCode'> {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
   if (error instanceof QuotaExceededError) {
     const reset = error.resetAt === null || Number.isNaN(error.resetAt.getTime()) ? 'an unknown time' : error.resetAt.toISOString();
@@ -67,24 +98,38 @@ export function reportError(error: unknown): ErrorReport {
     };
   }
   if (error instanceof AddressAmbiguousError) {
-    const lines = [`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}${requestSuffix(error)}`, 'It fits these places:', ...candidateLines(error.candidates)];
+    const lines = [
+      `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}${requestSuffix(error)}`,
+      'It fits these places:',
+      ...candidateLines(error.candidates),
+    ];
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }
   if (error instanceof BadRequestError) {
-    const headline = error.code === 'address_not_found' ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}` : `Invalid request: ${error.message}`;
+    const headline =
+      error.code === 'address_not_found' ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}` : `Invalid request: ${error.message}`;
     const lines = [`${headline}${requestSuffix(error)}`, ...fieldLines(error.fields)];
     if (error.candidates.length > 0) lines.push('Did you mean:', ...candidateLines(error.candidates));
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }
+  if (error instanceof AuthenticationError && error.code === 'missing_api_key') {
+    return {
+      message: 'No API key: pass --api-key <key> or set LOCSCORE_API_KEY. Create a key with `locscore keys create --plan starter` (it is shown once).',
+      exitCode: EXIT.auth,
+    };
+  }
   if (error instanceof AuthenticationError) {
     return {
-      message: `API key refused: ${error.message}. Set LOCSCORE_API_KEY or pass --api-key.`,
+      message: `API key refused: ${error.message}${requestSuffix(error)}. Check --api-key or LOCSCORE_API_KEY (\`locscore keys list\` shows the server's keys).`,
       exitCode: EXIT.auth,
     };
   }
   if (error instanceof AbortedError) return { message: 'Interrupted.', exitCode: EXIT.interrupted };
-  if (error instanceof ConnectionError || error instanceof TimeoutError) {
-    return { message: `Could not reach the server: ${error.message}`, exitCode: EXIT.server };
+  if (error instanceof ConnectionError) {
+    return { message: `Could not reach the server: ${error.message}\n${UNREACHABLE_HINT}`, exitCode: EXIT.server };
+  }
+  if (error instanceof TimeoutError) {
+    return { message: `The server did not answer in time: ${error.message}`, exitCode: EXIT.server };
   }
   if (error instanceof ServiceUnavailableError) {
     return { message: `Server not ready: ${error.message}${requestSuffix(error)}`, exitCode: EXIT.server };

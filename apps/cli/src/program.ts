@@ -25,13 +25,18 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
  * @param terminal - where commands write
  * @param state - receives the exit code of the command that ran
  */
-export function createProgram(terminal: Terminal, state: { exitCode: number }): Command {
+export function createProgram(terminal: Terminal, state: { exitCode: number }, options: { jsonErrors?: boolean } = {}): Command {
   const program = new Command('locscore')
     .description('Score civic addresses for franchise categories with the locscore API, batch-score CSV files, build region packs, run the server.')
     .version(CLI_VERSION)
-    .showHelpAfterError('(run with --help for usage)')
+    .showHelpAfterError(options.jsonErrors ? false : '(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => terminal.stdout.write(text), writeErr: (text) => terminal.stderr.write(text) });
+    .configureOutput({
+      writeOut: (text) => terminal.stdout.write(text),
+      writeErr: (text) => terminal.stderr.write(text),
+      // With --json, a usage error is one JSON line too (see main).
+      ...(options.jsonErrors ? { outputError: (text: string, write: (text: string) => void) => write(`${usageErrorJson(text)}\n`) } : {}),
+    });
   const done = (code: number): void => {
     state.exitCode = code;
   };
@@ -66,7 +71,9 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
       .option('-o, --out <file>', 'output file, or - for stdout', '-')
       .addOption(new Option('--format <format>', 'output format').choices(['csv', 'jsonl']).default('csv'))
       .option('--concurrency <n>', 'rows in flight at once (1-64)', '16')
-      .option('--resume', 'skip rows already in --out and append the rest'),
+      .option('--resume', 'skip rows already in --out and append the rest')
+      .option('--decimal-comma', 'write CSV numbers as 4,4 (the default for ;-separated input, as German and French spreadsheets expect)')
+      .option('--no-decimal-comma', 'write CSV numbers as 4.4 even for ;-separated input'),
   ).action(async (input: string, flags: BatchOptions) => {
     const { runBatch } = await import('./commands/batch.js');
     done(await runBatch(input, flags, terminal));
@@ -117,7 +124,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
     .option('--port <port>', 'TCP port, 0 for any free port', '8788')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--secret <whsec>', "the API key's webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)")
-    .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp (default 300)')
+    .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp, 1-300 (default 300)')
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
 
@@ -160,9 +167,18 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
   return program;
 }
 
+/** A commander usage error (`error: missing required option…`) as the `--json` error line. */
+function usageErrorJson(text: string): string {
+  const message = text.trim().replace(/^error:\s*/, '');
+  return JSON.stringify({ error: { code: 'usage', message, exitCode: EXIT.usage, requestId: null } });
+}
+
 /**
  * Runs the CLI: parses `argv`, runs the command, and maps every failure to a
- * message on stderr and an exit code (see `EXIT`). Never throws.
+ * message on stderr and an exit code (see `EXIT`). With `--json` on the
+ * command line the failure is one JSON line on stderr instead,
+ * `{"error":{"code","message","exitCode","requestId"}}`, so a script gets
+ * data on stdout and a parseable error on stderr. Never throws.
  *
  * @param argv - full argv (`process.argv`: node, script, args...)
  * @param terminal - where to write; default the process's streams
@@ -170,7 +186,8 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }): 
  */
 export async function main(argv: readonly string[], terminal: Terminal = createTerminal()): Promise<number> {
   const state = { exitCode: EXIT.ok as number };
-  const program = createProgram(terminal, state);
+  const jsonErrors = argv.slice(2).includes('--json');
+  const program = createProgram(terminal, state, { jsonErrors });
   try {
     await program.parseAsync([...argv]);
     return state.exitCode;
@@ -179,9 +196,9 @@ export async function main(argv: readonly string[], terminal: Terminal = createT
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const { reportError } = await import('./error-report.js');
+    const { errorJson, reportError } = await import('./error-report.js');
     const report = reportError(error);
-    terminal.stderr.write(`${terminal.err.red('Error:')} ${report.message}\n`);
+    terminal.stderr.write(jsonErrors ? `${errorJson(report)}\n` : `${terminal.err.red('Error:')} ${report.message}\n`);
     return report.exitCode;
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRegion } from '@locscore/engine';
@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_COLUMNS } from '../src/batch/columns.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
-import { finished, runCli, startCli } from './cli-process.js';
+import { fileGrowsPast, finished, runCli, startCli } from './cli-process.js';
 
 /**
  * The CLI against a real server: the sample region built through the real
@@ -109,20 +109,50 @@ describe('locscore batch', () => {
     const column = (name: string): number => header.length + OUTPUT_COLUMNS.indexOf(name as (typeof OUTPUT_COLUMNS)[number]);
     const score = column('locscore_score');
     const code = column('locscore_error_code');
-    expect(rows[1]?.[score]).toMatch(/^\d+\.\d$/);
+    // A ;-separated input gets decimal commas, as the spreadsheets that write it expect.
+    expect(rows[1]?.[score]).toMatch(/^\d+,\d$/);
+    expect(rows[1]?.[column('locscore_lat')]).toMatch(/^-?\d+,\d{6}$/);
     expect(rows[2]?.[code]).toBe('address_not_found');
     expect(rows[3]?.[code]).toBe('invalid_request');
     expect(rows[3]?.[column('locscore_error_message')]).toMatch(/category/);
-    expect(rows[4]?.[score]).toMatch(/^\d+\.\d$/);
+    expect(rows[4]?.[score]).toMatch(/^\d+,\d$/);
     expect(rows[5]?.[code]).toBe('invalid_request');
     expect(run.stderr).toMatch(/5 rows: \d+ passed, \d+ below 7.0, 3 errors/);
+  });
+
+  it('writes decimal commas with --decimal-comma, and decimal points with --no-decimal-comma for ; input', async () => {
+    const comma = await runCli(['batch', '-', '-c', 'coffee', '--decimal-comma'], { env: api(), stdin: csvOf([['address'], [addresses[0] ?? '']]) });
+    expect(comma.code, comma.stderr).toBe(0);
+    const commaRows = parse(comma.stdout) as string[][];
+    expect(commaRows[1]?.[1 + OUTPUT_COLUMNS.indexOf('locscore_score')]).toMatch(/^\d+,\d$/);
+    const points = await runCli(['batch', '-', '-c', 'coffee', '--no-decimal-comma'], { env: api(), stdin: `"address";"id"\n"${addresses[0] ?? ''}";"1"\n` });
+    expect(points.code, points.stderr).toBe(0);
+    const pointRows = parse(points.stdout, { delimiter: ';' }) as string[][];
+    expect(pointRows[1]?.[2 + OUTPUT_COLUMNS.indexOf('locscore_score')]).toMatch(/^\d+\.\d$/);
+  });
+
+  it('scores the same file for a second --category as new requests, not idempotency conflicts', async () => {
+    const path = join(workDir, 'two-concepts.csv');
+    await writeFile(path, csvOf([['address'], [addresses[2] ?? ''], [addresses[3] ?? '']]));
+    for (const category of ['coffee', 'gym-fitness']) {
+      const run = await runCli(['batch', path, '-c', category, '--format', 'jsonl'], { env: api() });
+      expect(run.code, run.stderr).toBe(0);
+      const lines = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { error: unknown; result: unknown });
+      expect(lines.map((line) => line.error)).toEqual([null, null]);
+    }
   });
 
   it('reads stdin and writes JSON Lines with the full result', async () => {
     const input = csvOf([['address'], [addresses[0] ?? ''], [addresses[1] ?? '']]);
     const run = await runCli(['batch', '-', '--category', 'pharmacy-health', '--format', 'jsonl'], { env: api(), stdin: input });
     expect(run.code, run.stderr).toBe(0);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { row: number; result: unknown; input: { address: string } });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { row: number; result: unknown; input: { address: string } });
     expect(lines.map((line) => line.row)).toEqual([1, 2]);
     expect(lines[1]?.input.address).toBe(addresses[1]);
     expect(() => ScoreResult.parse(lines[0]?.result)).not.toThrow();
@@ -137,11 +167,7 @@ describe('locscore batch', () => {
     const child = startCli(['batch', input, '-c', 'coffee', '--out', out, '--concurrency', '2'], { env: api() });
     const done = finished(child);
     // Kill once some rows (but not all) are on disk.
-    for (let waited = 0; waited < 60_000; waited += 20) {
-      const size = await stat(out).then((info) => info.size, () => 0);
-      if (size > 4_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await fileGrowsPast(out, 4_000);
     child.kill('SIGKILL');
     const killed = await done;
     expect(killed.signal).toBe('SIGKILL');
@@ -164,18 +190,17 @@ describe('locscore batch', () => {
     await writeFile(input, csvOf([['n', 'address'], ...rows]));
     const child = startCli(['batch', input, '-c', 'coffee', '--out', out, '--format', 'jsonl', '--concurrency', '3'], { env: api() });
     const done = finished(child);
-    for (let waited = 0; waited < 60_000; waited += 20) {
-      const size = await stat(out).then((info) => info.size, () => 0);
-      if (size > 4_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await fileGrowsPast(out, 4_000);
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('--resume');
     const text = await readFile(out, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
-    const written = text.trim().split('\n').map((line) => (JSON.parse(line) as { row: number }).row);
+    const written = text
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { row: number }).row);
     expect(written.length).toBeLessThan(count);
     expect(written).toEqual(Array.from({ length: written.length }, (_, index) => index + 1));
   });

@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { stat, watch } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root (the CLI runs from there so that `--import tsx` resolves). */
@@ -147,4 +149,31 @@ export function collectOutput(child: ChildProcess): CollectedOutput {
       });
     },
   };
+}
+
+/**
+ * Resolves once the file at `path` holds more than `bytes` bytes, woken by
+ * the file system's change events on its folder (not by polling).
+ *
+ * @param path - a file the child writes
+ * @param bytes - size to exceed
+ * @param timeoutMs - reject after this long
+ */
+export async function fileGrowsPast(path: string, bytes: number, timeoutMs = 60_000): Promise<void> {
+  const big = async (): Promise<boolean> =>
+    (await stat(path).then(
+      (info) => info.size,
+      () => 0,
+    )) > bytes;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const events = watch(dirname(path), { signal });
+  if (await big()) return;
+  try {
+    for await (const event of events) {
+      if (event.filename === basename(path) && (await big())) return;
+    }
+  } catch (error) {
+    if (signal.aborted) throw new Error(`${path} did not grow past ${bytes} bytes within ${timeoutMs} ms`);
+    throw error;
+  }
 }

@@ -46,6 +46,9 @@ describe('quickstart', () => {
     expect(run.stdout).toContain('SAMPLE DATA');
     expect(run.stdout).toMatch(/\d+\.\d \/ 10 {2}(PASS|FAIL)/);
     expect(run.stdout).toContain('Insights');
+    // It ends by saying what to do next, on stderr.
+    expect(run.stderr.trimEnd().split('\n').slice(-6)[0]).toBe('Next: score real addresses with a server of your own');
+    expect(run.stderr).toContain('locscore region import --osm <extract.osm.pbf>');
   }, 180_000);
 
   it('prints the API body with --json', async () => {

@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, scoreResult } from '../test/fixtures.js';
-import { scoreBatch, type BatchOutcome, type BatchProgress, type BatchRow } from './batch.js';
+import { type BatchOutcome, type BatchProgress, type BatchRow, scoreBatch } from './batch.js';
 import { LocScoreClient } from './client.js';
 import { AuthenticationError, BadRequestError, QuotaExceededError } from './errors.js';
 
@@ -24,7 +23,8 @@ function fakeScore(delayOf: (index: number) => number, failOf: (index: number) =
     state.inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
     try {
-      await sleep(delayOf(index));
+      // The global setTimeout, which the fake clock of these tests drives.
+      await new Promise((resolve) => setTimeout(resolve, delayOf(index)));
       const failure = failOf(index);
       if (failure) throw failure;
       return scoreResult({ score: Math.min(10, index / 10) });
@@ -35,7 +35,7 @@ function fakeScore(delayOf: (index: number) => number, failOf: (index: number) =
   return { score, state };
 }
 
-async function collect<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
+async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
   const items: T[] = [];
   try {
     for await (const item of iterable) items.push(item);
@@ -45,11 +45,35 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; err
   return { items, error: undefined };
 }
 
+/** Reads every outcome, firing the fake rows' delays on the fake clock as soon as nothing else is pending. */
+async function collect<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
+  const done = drain(iterable);
+  await vi.runAllTimersAsync();
+  return done;
+}
+
 const quota = () =>
-  new QuotaExceededError({ message: 'spent', status: 429, code: 'quota_exceeded', requestId: null, limit: 20, remaining: 0, resetAt: null, retryAfterSeconds: null });
+  new QuotaExceededError({
+    message: 'spent',
+    status: 429,
+    code: 'quota_exceeded',
+    requestId: null,
+    limit: 20,
+    remaining: 0,
+    resetAt: null,
+    retryAfterSeconds: null,
+  });
 const badAddress = () => new BadRequestError({ message: 'no such address', status: 400, code: 'address_not_found', requestId: null });
 
 describe('scoreBatch', () => {
+  // The fake rows' latencies run on a fake clock: their order is what matters, not their duration.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('yields every row in input order although later rows finish first, and never exceeds the concurrency', async () => {
     // Row i takes longer the earlier it is, so completion order is the reverse of input order within a window.
     const { score, state } = fakeScore((index) => 40 - (index % 4) * 10);
@@ -70,16 +94,24 @@ describe('scoreBatch', () => {
     }
     const { score } = fakeScore(() => 1);
     const seen: number[] = [];
-    for await (const outcome of scoreBatch(score, source(), { concurrency: 4 })) {
-      seen.push(outcome.index);
-      expect(read - seen.length).toBeLessThanOrEqual(4);
-      if (seen.length === 20) break;
-    }
+    const reading = (async () => {
+      for await (const outcome of scoreBatch(score, source(), { concurrency: 4 })) {
+        seen.push(outcome.index);
+        expect(read - seen.length).toBeLessThanOrEqual(4);
+        if (seen.length === 20) break;
+      }
+    })();
+    await vi.runAllTimersAsync();
+    await reading;
+    expect(seen).toHaveLength(20);
     expect(read).toBeLessThanOrEqual(24);
   });
 
   it('yields a per-row 400 as an error and goes on', async () => {
-    const { score } = fakeScore(() => 2, (index) => (index === 2 ? badAddress() : null));
+    const { score } = fakeScore(
+      () => 2,
+      (index) => (index === 2 ? badAddress() : null),
+    );
     const { items, error } = await collect(scoreBatch(score, rows(5), { concurrency: 2 }));
     expect(error).toBeUndefined();
     expect(items).toHaveLength(5);
@@ -90,14 +122,13 @@ describe('scoreBatch', () => {
 
   it.each([
     ['QuotaExceededError', quota, QuotaExceededError],
-    [
-      'AuthenticationError',
-      () => new AuthenticationError({ message: 'revoked', status: 401, code: 'unauthorized', requestId: null }),
-      AuthenticationError,
-    ],
+    ['AuthenticationError', () => new AuthenticationError({ message: 'revoked', status: 401, code: 'unauthorized', requestId: null }), AuthenticationError],
   ] as const)('on the first %s stops sending, yields the rows in flight, then throws it', async (_name, makeError, ErrorClass) => {
     // Row 3 fails fast; rows 4 and 5 are already in flight (concurrency 3) and finish later.
-    const { score, state } = fakeScore((index) => (index === 3 ? 1 : 30), (index) => (index >= 3 && index <= 5 ? makeError() : null));
+    const { score, state } = fakeScore(
+      (index) => (index === 3 ? 1 : 30),
+      (index) => (index >= 3 && index <= 5 ? makeError() : null),
+    );
     const { items, error } = await collect(scoreBatch(score, rows(50), { concurrency: 3 }));
     expect(error).toBeInstanceOf(ErrorClass);
     expect(Math.max(...state.sent)).toBeLessThan(50);
@@ -159,8 +190,16 @@ describe('scoreBatch', () => {
 
   it('refuses a bad concurrency naming the option', async () => {
     const { score } = fakeScore(() => 1);
-    await expect(collect(scoreBatch(score, rows(1), { concurrency: 0 })).then((outcome) => { throw outcome.error; })).rejects.toThrow(/concurrency/);
-    await expect(collect(scoreBatch(score, rows(1), { concurrency: 2.5 })).then((outcome) => { throw outcome.error; })).rejects.toThrow(/concurrency/);
+    await expect(
+      collect(scoreBatch(score, rows(1), { concurrency: 0 })).then((outcome) => {
+        throw outcome.error;
+      }),
+    ).rejects.toThrow(/concurrency/);
+    await expect(
+      collect(scoreBatch(score, rows(1), { concurrency: 2.5 })).then((outcome) => {
+        throw outcome.error;
+      }),
+    ).rejects.toThrow(/concurrency/);
   });
 });
 
@@ -183,8 +222,8 @@ describe('client.scoreBatch over HTTP', () => {
         return HttpResponse.json(scoreResult());
       }),
     );
-    const client = new LocScoreClient({ apiKey: 'k', baseUrl: 'http://api.locscore.test' });
-    const { items, error } = await collect(client.scoreBatch(rows(10), { concurrency: 1 }));
+    const client = new LocScoreClient({ apiKey: 'k', baseUrl: 'http://api.locscore.test', fetch: (input, init) => globalThis.fetch(input, init) });
+    const { items, error } = await drain(client.scoreBatch(rows(10), { concurrency: 1 }));
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(bodies).toEqual(rows(4).map(({ address, category }) => ({ address, category })));
     expect(items.map((item) => [item.request.id, 'result' in item])).toEqual([

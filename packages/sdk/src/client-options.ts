@@ -1,4 +1,5 @@
 import { envVar } from './env.js';
+import { baseUrlOf, milliseconds } from './options.js';
 
 /** Base URL used when neither `baseUrl` nor `LOCSCORE_BASE_URL` is set: the reference server's default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
@@ -35,23 +36,11 @@ export interface ResolvedConnection {
  * @throws {RangeError} when `timeoutMs` is not a positive number of milliseconds (at most 2147483647) or `maxRetries` not a whole number >= 0
  */
 export function resolveConnection(options: ConnectionOptions): ResolvedConnection {
-  const baseUrl = options.baseUrl ?? (envVar('LOCSCORE_BASE_URL') || DEFAULT_BASE_URL);
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new TypeError(`baseUrl must be an absolute http:// or https:// URL, got ${JSON.stringify(baseUrl)}`);
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds (at most 2147483647), got ${String(timeoutMs)}`);
-  }
+  const baseUrl = baseUrlOf(options.baseUrl ?? (envVar('LOCSCORE_BASE_URL') || DEFAULT_BASE_URL));
+  const timeoutMs = milliseconds(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new RangeError(`maxRetries must be a whole number >= 0, got ${String(maxRetries)}`);
   }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), timeoutMs, maxRetries, fetch: options.fetch };
+  return { baseUrl, timeoutMs, maxRetries, fetch: options.fetch };
 }

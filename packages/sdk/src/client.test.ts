@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, fail, ok, REQUEST_ID, respondInTurn, scoreResult, type Responder } from '../test/fixtures.js';
+import { errorBody, fail, ok, REQUEST_ID, type Responder, respondInTurn, scoreResult } from '../test/fixtures.js';
 import { LocScoreClient } from './client.js';
 import {
   AbortedError,
@@ -38,8 +38,32 @@ beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 
+/** msw answers through `globalThis.fetch`; the client's own pool goes around it (test/connection-pool.test.ts covers the pool). */
+const viaGlobalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
 function client(options: ConstructorParameters<typeof LocScoreClient>[0] = {}): LocScoreClient {
-  return new LocScoreClient({ apiKey: 'lsk_test_key', baseUrl: BASE, ...options });
+  return new LocScoreClient({ apiKey: 'lsk_test_key', baseUrl: BASE, fetch: viaGlobalFetch, ...options });
+}
+
+/**
+ * Runs `call` with fake timers and fires every timer it sets (ky's retry
+ * delays and timeouts, polling waits) as soon as nothing else is pending,
+ * so delays are checked on the fake clock, not measured on the wall clock.
+ */
+async function onFakeClock<T>(call: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  try {
+    const settled = call().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.runAllTimersAsync();
+    const outcome = await settled;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 /** Serves `responses` in turn on `method url` (the last one repeats) and records every request. */
@@ -73,7 +97,7 @@ describe('score', () => {
     vi.stubEnv('LOCSCORE_API_KEY', 'lsk_from_env');
     vi.stubEnv('LOCSCORE_BASE_URL', `${BASE}/`);
     const requests = sequence('post', SCORE_URL, [ok]);
-    const envClient = new LocScoreClient();
+    const envClient = new LocScoreClient({ fetch: viaGlobalFetch });
     expect(envClient.baseUrl).toBe(BASE);
     await envClient.score({ address: '1 Main St', category: 'coffee' });
     expect(requests[0]?.headers.get('x-api-key')).toBe('lsk_from_env');
@@ -102,7 +126,9 @@ describe('error mapping', () => {
   it('maps 400 invalid_request to BadRequestError with fields, without retrying', async () => {
     const fields = [{ field: 'category', message: 'category must be one of: coffee, …' }];
     const requests = sequence('post', SCORE_URL, [fail(400, errorBody('invalid_request', 'invalid request', { fields }))]);
-    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, code: 'invalid_request', message: 'invalid request', fields });
     expect((error as BadRequestError).requestId).toBe('9f1c7a3e-2b4d-4c6e-8f0a-1b2c3d4e5f60');
@@ -111,7 +137,9 @@ describe('error mapping', () => {
 
   it('maps 400 address_not_found to BadRequestError with no fields', async () => {
     sequence('post', SCORE_URL, [fail(400, errorBody('address_not_found', 'no such address'))]);
-    const error = await client().score({ address: '999 Nowhere', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .score({ address: '999 Nowhere', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ code: 'address_not_found', fields: [] });
   });
@@ -122,12 +150,18 @@ describe('error mapping', () => {
       { matchedAddress: 'Landstrasse 92, 9491 Ruggell', lat: 47.2368, lng: 9.5203, region: 'Liechtenstein', precision: 'address_point' as const },
     ];
     sequence('post', SCORE_URL, [fail(400, errorBody('address_ambiguous', 'address ambiguous', { field: 'address', reason: 'in 2 places', candidates }))]);
-    const error = await client().score({ address: 'Landstrasse 92', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .score({ address: 'Landstrasse 92', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AddressAmbiguousError);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, code: 'address_ambiguous', candidates });
-    sequence('post', SCORE_URL, [fail(400, errorBody('address_not_found', 'not found', { reason: 'no Städtle 38 in 9494 Schaan', candidates: candidates.slice(0, 1) }))]);
-    const notFound = await client().score({ address: 'Städtle 38, 9494 Schaan', category: 'coffee' }).catch((caught: unknown) => caught);
+    sequence('post', SCORE_URL, [
+      fail(400, errorBody('address_not_found', 'not found', { reason: 'no Städtle 38 in 9494 Schaan', candidates: candidates.slice(0, 1) })),
+    ]);
+    const notFound = await client()
+      .score({ address: 'Städtle 38, 9494 Schaan', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(notFound).not.toBeInstanceOf(AddressAmbiguousError);
     expect(notFound).toMatchObject({ code: 'address_not_found', candidates: candidates.slice(0, 1) });
   });
@@ -137,7 +171,9 @@ describe('error mapping', () => {
     [409, 'idempotency_conflict', ConflictError],
   ] as const)('maps %i %s to its class without retrying', async (status, code, ErrorClass) => {
     const requests = sequence('post', SCORE_URL, [fail(status, errorBody(code, `${code} happened`))]);
-    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toBeInstanceOf(LocScoreError);
     expect(error).toMatchObject({ status, code, message: `${code} happened` });
@@ -146,7 +182,9 @@ describe('error mapping', () => {
 
   it('maps 404 of getRequest to NotFoundError', async () => {
     sequence('get', `${SCORE_URL}/:id`, [fail(404, errorBody('not_found', 'no such request'))]);
-    const error = await client().getRequest(REQUEST_ID).catch((caught: unknown) => caught);
+    const error = await client()
+      .getRequest(REQUEST_ID)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'not_found' });
   });
@@ -160,7 +198,9 @@ describe('error mapping', () => {
         'x-quota-reset': '2026-12-01T00:00:00.000Z',
       }),
     ]);
-    const error = await client({ maxRetries: 5 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client({ maxRetries: 5 })
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(QuotaExceededError);
     const quota = error as QuotaExceededError;
     expect(quota).toMatchObject({ status: 429, code: 'quota_exceeded', limit: 20, remaining: 0, retryAfterSeconds: 0 });
@@ -170,20 +210,26 @@ describe('error mapping', () => {
 
   it('falls back to details for quota fields when the headers are absent', async () => {
     sequence('post', SCORE_URL, [fail(429, errorBody('quota_exceeded', 'spent', { limit: 100, used: 100, resetAt: '2027-01-01T00:00:00.000Z' }))]);
-    const error = (await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught)) as QuotaExceededError;
+    const error = (await client()
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught)) as QuotaExceededError;
     expect(error).toMatchObject({ limit: 100, remaining: 0, retryAfterSeconds: null });
     expect(error.resetAt?.toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
-  it('retries a rate_limited 429 honouring Retry-After, then throws RateLimitError', async () => {
-    const requests = sequence('post', SCORE_URL, [fail(429, errorBody('rate_limited', 'slow down'), { 'retry-after': '1' })]);
-    const error = await client({ maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+  it('retries a rate_limited 429 after exactly its Retry-After (no jitter), then throws RateLimitError', async () => {
+    const requests = sequence('post', SCORE_URL, [fail(429, errorBody('rate_limited', 'slow down'), { 'retry-after': '3' })]);
+    const error = await onFakeClock(() => client({ maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 1 });
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3 });
     expect(requests).toHaveLength(2);
-    const gap = (requests[1]?.at ?? 0) - (requests[0]?.at ?? 0);
-    expect(gap).toBeGreaterThanOrEqual(950);
-    expect(gap).toBeLessThan(2_500);
+    expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBe(3_000);
+  });
+
+  it('clamps a Retry-After over 60 s to 60 s', async () => {
+    const requests = sequence('post', SCORE_URL, [fail(429, errorBody('rate_limited', 'slow down'), { 'retry-after': '3600' }), ok]);
+    await onFakeClock(() => client({ maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' }));
+    expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBe(60_000);
   });
 
   it.each([
@@ -191,7 +237,9 @@ describe('error mapping', () => {
     [503, 'not_configured', ServiceUnavailableError],
   ] as const)('retries %i (%s) maxRetries times, then throws its class', async (status, code, ErrorClass) => {
     const requests = sequence('post', SCORE_URL, [fail(status, errorBody(code, 'try again'))]);
-    const error = await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client({ maxRetries: 2 })
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toMatchObject({ status, code });
     expect(requests).toHaveLength(3);
@@ -201,7 +249,9 @@ describe('error mapping', () => {
     const requests = sequence('post', SCORE_URL, [
       () => new HttpResponse('<html>bad gateway</html>', { status: 502, headers: { 'x-request-id': REQUEST_ID } }),
     ]);
-    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LocScoreError);
     expect(error).toMatchObject({ status: 502, code: 'http_502', requestId: REQUEST_ID });
     expect(requests).toHaveLength(1);
@@ -211,7 +261,9 @@ describe('error mapping', () => {
 describe('retries', () => {
   it('retries network errors and throws ConnectionError after maxRetries', async () => {
     const requests = sequence('post', SCORE_URL, [() => HttpResponse.error()]);
-    const error = await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client({ maxRetries: 2 })
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ status: null, code: 'connection_error' });
     expect(requests).toHaveLength(3);
@@ -241,47 +293,51 @@ describe('retries', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('waits a full-jitter delay below 500 ms then 1000 ms (random 0.9 gives 450 ms then 900 ms)', async () => {
+  it('waits a full-jitter delay under 500 ms, then under 1000 ms (random 0.9 gives 450 ms, then 900 ms)', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.9);
     const requests = sequence('post', SCORE_URL, [fail(500, errorBody('scoring_failed', 'boom'))]);
-    await client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' }).catch(() => undefined);
+    await onFakeClock(() => client({ maxRetries: 2 }).score({ address: '1 Main St', category: 'coffee' })).catch(() => undefined);
     expect(requests).toHaveLength(3);
-    const first = (requests[1]?.at ?? 0) - (requests[0]?.at ?? 0);
-    const second = (requests[2]?.at ?? 0) - (requests[1]?.at ?? 0);
-    expect(first).toBeGreaterThanOrEqual(430);
-    expect(first).toBeLessThan(500 + 150);
-    expect(second).toBeGreaterThanOrEqual(880);
-    expect(second).toBeLessThan(1_000 + 150);
+    const gaps = requests.slice(1).map((request, index) => request.at - (requests[index]?.at ?? 0));
+    expect(gaps).toEqual([450, 900]);
   });
 
-  it('times out a slow attempt with TimeoutError and retries it', async () => {
+  it('caps the backoff at 8 s from the fifth retry', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const requests = sequence('post', SCORE_URL, [fail(503, errorBody('not_configured', 'warming up'))]);
+    await onFakeClock(() => client({ maxRetries: 6 }).score({ address: '1 Main St', category: 'coffee' })).catch(() => undefined);
+    const gaps = requests.slice(1).map((request, index) => request.at - (requests[index]?.at ?? 0));
+    expect(gaps).toEqual([250, 500, 1_000, 2_000, 4_000, 4_000]);
+  });
+
+  it('times out an attempt that gets no answer with TimeoutError and retries it', async () => {
     const requests = sequence('post', SCORE_URL, [
       async () => {
-        await delay(1_000);
+        await delay('infinite');
         return ok();
       },
     ]);
-    const error = await client({ timeoutMs: 100, maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client({ timeoutMs: 100, maxRetries: 1 })
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ code: 'timeout', status: null });
     expect(requests).toHaveLength(2);
   });
 
-  it('stops at once with AbortedError when the caller aborts', async () => {
+  it('stops with AbortedError, without retrying, when the caller aborts while the request is in flight', async () => {
+    const controller = new AbortController();
     const requests = sequence('post', SCORE_URL, [
       async () => {
-        await delay(2_000);
+        controller.abort();
+        await delay('infinite');
         return ok();
       },
     ]);
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
     const error = await client({ maxRetries: 3 })
       .score({ address: '1 Main St', category: 'coffee' }, { signal: controller.signal })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AbortedError);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(requests).toHaveLength(1);
   });
 });
@@ -289,7 +345,9 @@ describe('retries', () => {
 describe('response validation', () => {
   it('throws InvalidResponseError naming the field when a 200 body does not match ScoreResult', async () => {
     sequence('post', SCORE_URL, [() => HttpResponse.json({ ...scoreResult(), score: 11 }, { headers: { 'x-request-id': REQUEST_ID } })]);
-    const error = await client().score({ address: '1 Main St', category: 'coffee' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .score({ address: '1 Main St', category: 'coffee' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ status: 200, code: 'invalid_response', requestId: REQUEST_ID });
     expect((error as Error).message).toMatch(/ScoreResult: score:/);

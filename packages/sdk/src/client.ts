@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  HEADERS,
-  QueuedAck,
-  RequestStatus,
-  SCORE_PATH,
-  ScoreResult,
-  USAGE_PATH,
-  Usage,
-  type Category,
-  type SiteMap,
-  type UsageReport,
-} from '@locscore/schema';
-import ky, { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
-import { scoreBatch, type BatchOptions, type BatchOutcome, type BatchRow } from './batch.js';
-import { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client-options.js';
-import { errorFromResponse } from './error-from-response.js';
-import { AbortedError, LocScoreError } from './errors.js';
+import { type Category, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, type SiteMap, USAGE_PATH, Usage, type UsageReport } from '@locscore/schema';
+import ky from 'ky';
+import type { Agent } from 'undici';
+import { type BatchOptions, type BatchOutcome, type BatchRow, scoreBatch } from './batch.js';
+import { resolveConnection } from './client-options.js';
+import { createConnectionPool, poolFetch } from './connection-pool.js';
 import { FranchisorClient, type SiteMapParams } from './franchisor/franchisor-client.js';
 import type { CallOptions, RequestLog } from './franchisor/request-log.js';
-import { createPooledSender, type PooledSender } from './pooled-sender.js';
+import { toLocScoreError } from './ky-errors.js';
 import { requestHeaders } from './request-headers.js';
 import { parseResponseBody, type ResponseSchema } from './response-body.js';
 import { retryOptions } from './retry.js';
-import { connectionError, missingApiKeyError, timeoutError } from './transport-errors.js';
-import { waitForResult, type WaitForResultOptions } from './wait-for-result.js';
+import { missingApiKeyError } from './transport-errors.js';
+import { type WaitForResultOptions, waitForResult } from './wait-for-result.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client-options.js';
 
@@ -33,11 +22,20 @@ export interface LocScoreClientOptions {
   apiKey?: string | undefined;
   /** Server origin, e.g. `https://api.example.com`; defaults to `LOCSCORE_BASE_URL`, else {@link DEFAULT_BASE_URL}. */
   baseUrl?: string | undefined;
-  /** Time limit of each HTTP attempt in milliseconds (default 30 000); each retry gets its own. */
+  /**
+   * Time limit of each HTTP attempt in milliseconds (default 30 000), the
+   * response body included over the client's own pool; each retry gets its own.
+   */
   timeoutMs?: number | undefined;
   /** Retries after the first attempt for network errors, timeouts, 500, 503 and `rate_limited` 429 (default 2). */
   maxRetries?: number | undefined;
-  /** fetch implementation (default `globalThis.fetch`), for proxies and tests. */
+  /**
+   * A fetch to send requests with instead of the client's own keep-alive
+   * connection pool (undici's `Agent`): for a proxy, or to mock the API with
+   * msw (`fetch: (input, init) => globalThis.fetch(input, init)`, since the
+   * pool does not go through `globalThis.fetch`). ky still applies the
+   * retries and timeouts.
+   */
   fetch?: typeof globalThis.fetch | undefined;
 }
 
@@ -68,14 +66,6 @@ export interface ScoreAsyncParams extends ScoreParams {
   webhookUrl: string;
 }
 
-function positiveNumber(value: number | undefined, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new RangeError(`${field} must be a positive number of milliseconds (at most 2147483647), got ${String(value)}`);
-  }
-  return value;
-}
-
 /**
  * Typed client of the locscore Location Scoring API. Every method validates
  * the response with its `@locscore/schema` schema and throws a
@@ -91,7 +81,7 @@ export class LocScoreClient {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #fetch: typeof globalThis.fetch | undefined;
-  #pooled: PooledSender | undefined;
+  readonly #pool: Agent | undefined;
   readonly #franchisor: FranchisorClient;
 
   /**
@@ -101,25 +91,13 @@ export class LocScoreClient {
   constructor(options: LocScoreClientOptions = {}) {
     const apiKey = options.apiKey ?? process.env['LOCSCORE_API_KEY'];
     this.#apiKey = apiKey === undefined || apiKey === '' ? undefined : apiKey;
-    const baseUrl = options.baseUrl ?? (process.env['LOCSCORE_BASE_URL'] || DEFAULT_BASE_URL);
-    let parsed: URL;
-    try {
-      parsed = new URL(baseUrl);
-    } catch {
-      throw new TypeError(`baseUrl must be an absolute http:// or https:// URL, got ${JSON.stringify(baseUrl)}`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new TypeError(`baseUrl must be an absolute http:// or https:// URL, got ${JSON.stringify(baseUrl)}`);
-    }
-    this.#baseUrl = baseUrl.replace(/\/+$/, '');
-    this.#timeoutMs = positiveNumber(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
-    const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-      throw new RangeError(`maxRetries must be a whole number >= 0, got ${String(maxRetries)}`);
-    }
-    this.#maxRetries = maxRetries;
-    this.#fetch = options.fetch;
-    this.#franchisor = new FranchisorClient({ apiKey: this.#apiKey, baseUrl: this.#baseUrl, timeoutMs: this.#timeoutMs, maxRetries, fetch: this.#fetch });
+    const connection = resolveConnection(options);
+    this.#baseUrl = connection.baseUrl;
+    this.#timeoutMs = connection.timeoutMs;
+    this.#maxRetries = connection.maxRetries;
+    this.#fetch = connection.fetch;
+    this.#pool = options.fetch === undefined ? createConnectionPool() : undefined;
+    this.#franchisor = new FranchisorClient({ apiKey: this.#apiKey, ...connection });
   }
 
   /** This key's requests: `list` (filters, cursor pages), `all`, `get` (with deliveries and attempts), `redeliver`. See {@link FranchisorClient}. */
@@ -214,89 +192,54 @@ export class LocScoreClient {
 
   /**
    * Scores many rows with at most `concurrency` requests in flight, yielding
-   * one {@link BatchOutcome} per row in input order. See {@link scoreBatch}
-   * for the stop rules (quota, authentication, abort).
-   *
-   * Transport: with the default `fetch`, rows go over a keep-alive
-   * node:http(s) connection pool kept by this client (`createPooledSender`),
-   * with the same headers, retries, timeouts and typed errors as
-   * {@link LocScoreClient.score}, because fetch (through ky) costs about
-   * 1.4 ms of CPU per row on Node 20 and the pool about 0.3 ms; a batch of
-   * 100,000 rows is bound by it. With a `fetch` option, that fetch is used.
+   * one {@link BatchOutcome} per row in input order, each row sent as
+   * {@link LocScoreClient.score} sends it (same headers, retries, timeouts,
+   * typed errors and keep-alive connections). See {@link scoreBatch} for
+   * the stop rules (quota, authentication, abort).
    */
   scoreBatch<Row extends BatchRow>(
     rows: Iterable<Row> | AsyncIterable<Row>,
     options: BatchOptions<Row> = {},
   ): AsyncGenerator<BatchOutcome<Row>, void, undefined> {
-    const viaFetch = (row: Row, requestOptions: RequestOptions): Promise<ScoreResult> =>
-      this.#send('post', SCORE_PATH, ScoreResult, 'ScoreResult', requestOptions, { address: row.address, category: row.category });
-    if (this.#fetch !== undefined) return scoreBatch(viaFetch, rows, options);
-    const pooled = (this.#pooled ??= createPooledSender({
-      baseUrl: this.#baseUrl,
-      apiKey: this.#apiKey,
-      timeoutMs: this.#timeoutMs,
-      maxRetries: this.#maxRetries,
-      onRedirect: (path, body, schema, schemaName, idempotencyKey) => this.#send('post', path, schema, schemaName, { idempotencyKey }, body),
-    }));
     return scoreBatch(
-      (row, requestOptions) =>
-        pooled.post(SCORE_PATH, { address: row.address, category: row.category }, ScoreResult, 'ScoreResult', requestOptions.idempotencyKey),
+      (row, requestOptions) => this.#send('post', SCORE_PATH, ScoreResult, 'ScoreResult', requestOptions, { address: row.address, category: row.category }),
       rows,
       options,
     );
   }
 
-  async #send<T>(
-    method: 'get' | 'post',
-    path: string,
-    schema: ResponseSchema<T>,
-    schemaName: string,
-    options: RequestOptions,
-    body?: unknown,
-  ): Promise<T> {
+  /**
+   * Closes the client's idle keep-alive connections. Optional: idle
+   * connections never keep the process alive and close on their own after
+   * 4 s. Calls made after `close()` reject with a {@link ConnectionError}.
+   */
+  async close(): Promise<void> {
+    await this.#pool?.close();
+  }
+
+  async #send<T>(method: 'get' | 'post', path: string, schema: ResponseSchema<T>, schemaName: string, options: RequestOptions, body?: unknown): Promise<T> {
     if (this.#apiKey === undefined) throw missingApiKeyError();
     const headers = requestHeaders(this.#apiKey);
     if (method === 'post') headers[HEADERS.idempotencyKey] = options.idempotencyKey ?? randomUUID();
     const url = this.#baseUrl + path;
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    let text: string;
     let response: Response;
     try {
       response = await ky(url, {
         method,
         headers,
-        ...(body === undefined ? {} : { json: body }),
+        // Over the pool the body goes to poolFetch as text; a caller's fetch gets it in ky's Request.
+        ...(this.#pool === undefined ? { fetch: this.#fetch, body: json } : { fetch: poolFetch(this.#pool, json) }),
         timeout: this.#timeoutMs,
         retry: retryOptions(this.#maxRetries),
-        ...(this.#fetch === undefined ? {} : { fetch: this.#fetch }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
+      text = await response.text();
     } catch (error) {
       throw await toLocScoreError(error, options.signal, method, url);
     }
-    const text = await response.text();
     return parseResponseBody(text, schema, schemaName, { method, path, status: response.status, requestId: response.headers.get(HEADERS.requestId) });
   }
-}
-
-async function toLocScoreError(
-  error: unknown,
-  signal: AbortSignal | undefined,
-  method: string,
-  url: string,
-): Promise<LocScoreError> {
-  if (error instanceof LocScoreError) return error;
-  if (error instanceof HTTPError) {
-    const text = await error.response.text().catch(() => '');
-    return errorFromResponse(error.response.status, error.response.headers, text);
-  }
-  if (signal?.aborted) {
-    return new AbortedError({
-      message: `${method.toUpperCase()} ${url} was aborted`,
-      status: null,
-      code: 'aborted',
-      requestId: null,
-      cause: signal.reason,
-    });
-  }
-  if (error instanceof KyTimeoutError) return timeoutError(method, url, error);
-  return connectionError(method, url, error);
 }

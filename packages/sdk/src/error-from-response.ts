@@ -14,12 +14,6 @@ import {
   ServiceUnavailableError,
 } from './errors.js';
 
-/** Read access to response headers: a fetch `Headers`, or node:http headers wrapped by the pooled transport. */
-export interface HeaderReader {
-  /** The header's value (case-insensitive name), or `null` when absent. */
-  get(name: string): string | null;
-}
-
 /**
  * Reads the error code of an API error body without validating the rest.
  *
@@ -81,7 +75,7 @@ function dateOrNull(value: unknown): Date | null {
  * @param headers - response headers
  * @param text - raw response body
  */
-export function errorFromResponse(status: number, headers: HeaderReader, text: string): LocScoreError {
+export function errorFromResponse(status: number, headers: Headers, text: string): LocScoreError {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

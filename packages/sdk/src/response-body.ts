@@ -4,9 +4,7 @@ import { InvalidResponseError } from './errors.js';
 export interface ResponseSchema<T> {
   safeParse(
     value: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
 }
 
 /** Where a body came from, for error messages. */

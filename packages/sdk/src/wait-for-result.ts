@@ -1,5 +1,6 @@
 import type { RequestStatus, ScoreResult } from '@locscore/schema';
 import { AbortedError, InvalidResponseError, ScoringError, TimeoutError } from './errors.js';
+import { milliseconds } from './options.js';
 
 /** Options of `waitForResult`. */
 export interface WaitForResultOptions {
@@ -62,10 +63,9 @@ export async function waitForResult(
   requestId: string,
   options: WaitForResultOptions = {},
 ): Promise<ScoreResult> {
-  const { intervalMs = POLL_INTERVAL_MS, timeoutMs = POLL_TIMEOUT_MS, signal } = options;
-  for (const [field, value] of [['intervalMs', intervalMs], ['timeoutMs', timeoutMs]] as const) {
-    if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${field} must be a positive number of milliseconds, got ${String(value)}`);
-  }
+  const intervalMs = milliseconds(options.intervalMs, POLL_INTERVAL_MS, 'intervalMs');
+  const timeoutMs = milliseconds(options.timeoutMs, POLL_TIMEOUT_MS, 'timeoutMs');
+  const { signal } = options;
   const deadline = Date.now() + timeoutMs;
   let interval = intervalMs;
   for (;;) {

@@ -6,17 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
-import { startServer, type RunningServer } from '@locscore/server';
+import { type RunningServer, startServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
+  type BatchOutcome,
   createWebhookHandler,
   LocScoreClient,
   QuotaExceededError,
-  ScoringError,
-  type BatchOutcome,
   type ScoreParams,
+  ScoringError,
 } from '../src/index.js';
 
 /*
@@ -60,7 +60,9 @@ describe('LocScoreClient against the reference server', () => {
     expect((bad as BadRequestError).fields.map((field) => field.field)).toContain('category');
     expect((bad as BadRequestError).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const notFound = await client(growth.apiKey).score({ address: '7 Nowhere Crescent, Atlantis', category: 'coffee' }).catch((error: unknown) => error);
+    const notFound = await client(growth.apiKey)
+      .score({ address: '7 Nowhere Crescent, Atlantis', category: 'coffee' })
+      .catch((error: unknown) => error);
     expect(notFound).toBeInstanceOf(BadRequestError);
     expect(notFound).toMatchObject({ code: 'address_not_found' });
 
@@ -100,17 +102,15 @@ describe('LocScoreClient against the reference server', () => {
 
   it('scoreAsync delivers a signed webhook that createWebhookHandler verifies, and waitForResult returns the same result', async () => {
     const received: Array<WebhookDelivery | WebhookFailure> = [];
-    const receiver: Server = createServer(
-      createWebhookHandler({
-        secret: growth.webhookSecret,
-        onDelivery: (delivery) => {
-          received.push(delivery);
-        },
-        onFailure: (failure) => {
-          received.push(failure);
-        },
-      }),
-    );
+    let delivered: (payload: WebhookDelivery | WebhookFailure) => void = () => undefined;
+    const firstDelivery = new Promise<WebhookDelivery | WebhookFailure>((resolve) => {
+      delivered = resolve;
+    });
+    const record = (payload: WebhookDelivery | WebhookFailure): void => {
+      received.push(payload);
+      delivered(payload);
+    };
+    const receiver: Server = createServer(createWebhookHandler({ secret: growth.webhookSecret, onDelivery: record, onFailure: record }));
     receiver.listen(0, '127.0.0.1');
     await once(receiver, 'listening');
     try {
@@ -119,9 +119,8 @@ describe('LocScoreClient against the reference server', () => {
       const ack = await sdk.scoreAsync({ address: ADDRESS, category: 'gym-fitness', webhookUrl });
       expect(ack.queued).toBe(true);
       const result = await sdk.waitForResult(ack.requestId, { intervalMs: 100, timeoutMs: 30_000 });
-      for (let waited = 0; received.length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      const delivery = (await firstDelivery) as WebhookDelivery;
       expect(received).toHaveLength(1);
-      const delivery = received[0] as WebhookDelivery;
       expect(delivery.requestId).toBe(ack.requestId);
       expect(delivery.score).toBe(result.score);
     } finally {

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REQUEST_ID, scoreResult } from './fixtures.js';
+import type { WebhookInfo, WebhookRejection } from '../src/webhooks/handler.js';
 import { createWebhookHandler } from '../src/webhooks/handler.js';
 import { testHeaders } from '../src/webhooks/signature.js';
+import { REQUEST_ID, scoreResult } from './fixtures.js';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const deliveryBody = JSON.stringify({ ...scoreResult(), requestId: REQUEST_ID });
@@ -81,8 +82,41 @@ describe('createWebhookHandler on node:http', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'handler_failed', message: 'database down' } });
   });
 
-  it('refuses a malformed secret when created', () => {
+  it('passes the webhook id, timestamp, attempt number and raw body with each delivery', async () => {
+    const infos: WebhookInfo[] = [];
+    const url = await listen(createWebhookHandler({ secret, onDelivery: (_delivery, info) => void infos.push(info) }));
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = { ...testHeaders({ body: deliveryBody, secret, id: REQUEST_ID, timestamp }), 'x-locscore-attempt': '3' };
+    expect((await post(url, deliveryBody, headers)).status).toBe(204);
+    expect((await post(url, deliveryBody, testHeaders({ body: deliveryBody, secret, id: REQUEST_ID, timestamp }))).status).toBe(204);
+    expect(infos).toEqual([
+      { id: REQUEST_ID, timestamp: new Date(timestamp * 1000), attempt: 3, rawBody: deliveryBody },
+      { id: REQUEST_ID, timestamp: new Date(timestamp * 1000), attempt: null, rawBody: deliveryBody },
+    ]);
+  });
+
+  it('answers 405 to another method and 413 to a body over 1 MiB, and reports every refusal to onRejected', async () => {
+    const rejections: WebhookRejection[] = [];
+    const calls = recorder();
+    const url = await listen(createWebhookHandler({ secret, ...calls, onRejected: (rejection) => void rejections.push(rejection) }));
+    const get = await fetch(url);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const huge = 'x'.repeat(1024 * 1024 + 1);
+    expect((await post(url, huge, testHeaders({ body: huge, secret }))).status).toBe(413);
+    const forged = testHeaders({ body: deliveryBody, secret, id: REQUEST_ID });
+    expect((await post(url, deliveryBody.replace('7.4', '9.9'), forged)).status).toBe(400);
+    expect(rejections.map(({ status, reason, webhookId, request }) => ({ status, reason, webhookId, request }))).toEqual([
+      { status: 405, reason: 'method_not_allowed', webhookId: null, request: 'GET /hooks' },
+      { status: 413, reason: 'payload_too_large', webhookId: expect.any(String), request: 'POST /hooks' },
+      { status: 400, reason: 'no_matching_signature', webhookId: REQUEST_ID, request: 'POST /hooks' },
+    ]);
+    expect(calls.deliveries).toHaveLength(0);
+  });
+
+  it('refuses a malformed secret or tolerance when created', () => {
     expect(() => createWebhookHandler({ secret: 'whsec_', onDelivery: () => undefined })).toThrow(/secret/);
+    expect(() => createWebhookHandler({ secret, onDelivery: () => undefined, toleranceSeconds: 3600 })).toThrow(/toleranceSeconds/);
   });
 });
 

@@ -65,6 +65,25 @@ describe('createRowFormatter', () => {
     expect(rows[2]?.at(-2)).toBe('invalid_request');
   });
 
+  it('writes decimal commas when asked, only in the decimal columns, and round-trips in a ;-separated file', () => {
+    const cells = resultCells({ result: sampleResult }, { decimalComma: true });
+    const byName = Object.fromEntries(OUTPUT_COLUMNS.map((column, index) => [column, cells[index]]));
+    expect(byName).toMatchObject({
+      locscore_score: '7,4',
+      locscore_transit: '9,1',
+      locscore_lat: '47,141000',
+      locscore_lng: '9,521000',
+      locscore_avg_competitor_rating: '4,50',
+      locscore_transit_distance_m: '240',
+      locscore_competitor_count: '3',
+    });
+    const formatter = createRowFormatter('csv', ['address'], { delimiter: ';', bom: false, decimalComma: true });
+    const rows = parse(formatter.preamble() + formatter.record(1, ['1 Main St'], 'h', { result: sampleResult }), { delimiter: ';' }) as string[][];
+    expect(rows[1]?.[1]).toBe('7,4');
+    const dotted = createRowFormatter('csv', ['address'], { delimiter: ';', bom: false });
+    expect(dotted.record(1, ['1 Main St'], 'h', { result: sampleResult })).toContain(';7.4;');
+  });
+
   it('writes one JSON object per line with row number, hash, input and the full result', () => {
     const formatter = createRowFormatter('jsonl', ['address'], { delimiter: ',', bom: false });
     expect(formatter.preamble()).toBe('');

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Delimiter } from './csv-input.js';
 import { OUTPUT_COLUMNS } from './columns.js';
-import { resultCells, type RowOutcome } from './result-cells.js';
+import type { Delimiter } from './csv-input.js';
+import { type RowOutcome, resultCells } from './result-cells.js';
 
 /** Output formats of `locscore batch`. */
 export const OUTPUT_FORMATS = ['csv', 'jsonl'] as const;
@@ -40,13 +40,19 @@ export interface RowFormatter {
 /**
  * A formatter for one output format. CSV keeps every input column (in the
  * input's delimiter) then {@link OUTPUT_COLUMNS}, quoting as needed
- * (csv-stringify); JSONL writes {@link JsonlRecord}s.
+ * (csv-stringify), numbers with a decimal comma when asked; JSONL writes
+ * {@link JsonlRecord}s.
  *
  * @param format - `csv` or `jsonl`
  * @param header - the input header
- * @param dialect - the input's delimiter and whether it had a BOM
+ * @param dialect - the input's delimiter, whether it had a BOM, and whether
+ *   CSV numbers take a decimal comma (JSONL numbers are JSON numbers)
  */
-export function createRowFormatter(format: OutputFormat, header: readonly string[], dialect: { delimiter: Delimiter; bom: boolean }): RowFormatter {
+export function createRowFormatter(
+  format: OutputFormat,
+  header: readonly string[],
+  dialect: { delimiter: Delimiter; bom: boolean; decimalComma?: boolean | undefined },
+): RowFormatter {
   if (format === 'jsonl') {
     return {
       preamble: () => '',
@@ -63,6 +69,6 @@ export function createRowFormatter(format: OutputFormat, header: readonly string
   const csvLine = (cells: readonly string[]): string => stringify([cells], { delimiter: dialect.delimiter, record_delimiter: '\n' });
   return {
     preamble: () => (dialect.bom ? '\uFEFF' : '') + csvLine([...header, ...OUTPUT_COLUMNS]),
-    record: (_row, fields, _rowHash, outcome) => csvLine([...fields, ...resultCells(outcome)]),
+    record: (_row, fields, _rowHash, outcome) => csvLine([...fields, ...resultCells(outcome, { decimalComma: dialect.decimalComma })]),
   };
 }

@@ -6,6 +6,24 @@ export type RowOutcome =
   | { result: ScoreResult; error?: undefined }
   | { result?: undefined; error: { code: string; message: string; requestId: string | null } };
 
+/** Columns holding decimal numbers, written with a decimal comma on request. */
+const DECIMAL_COLUMNS: ReadonlySet<(typeof OUTPUT_COLUMNS)[number]> = new Set([
+  'locscore_score',
+  'locscore_transit',
+  'locscore_competitor',
+  'locscore_market_fit',
+  'locscore_lat',
+  'locscore_lng',
+  'locscore_geocode_confidence',
+  'locscore_avg_competitor_rating',
+]);
+
+/** How numbers are written in the cells. */
+export interface CellOptions {
+  /** Write `4,4` instead of `4.4` (German, French and other spreadsheets read `4.4` as text or a date). */
+  decimalComma?: boolean | undefined;
+}
+
 /**
  * The cells of {@link OUTPUT_COLUMNS} for one row, in that order: scores with
  * one decimal, `passed` as `true`/`false`, coordinates with six decimals,
@@ -14,9 +32,10 @@ export type RowOutcome =
  * the error code and message for a failed row.
  *
  * @param outcome - the row's result or error
+ * @param options - `decimalComma` writes the decimal numbers with `,`
  * @returns exactly `OUTPUT_COLUMNS.length` strings
  */
-export function resultCells(outcome: RowOutcome): string[] {
+export function resultCells(outcome: RowOutcome, options: CellOptions = {}): string[] {
   if (outcome.error) {
     const cells = OUTPUT_COLUMNS.map(() => '');
     cells[OUTPUT_COLUMNS.indexOf('locscore_request_id')] = outcome.error.requestId ?? '';
@@ -45,5 +64,5 @@ export function resultCells(outcome: RowOutcome): string[] {
     locscore_error_code: '',
     locscore_error_message: '',
   };
-  return OUTPUT_COLUMNS.map((column) => values[column]);
+  return OUTPUT_COLUMNS.map((column) => (options.decimalComma && DECIMAL_COLUMNS.has(column) ? values[column].replace('.', ',') : values[column]));
 }

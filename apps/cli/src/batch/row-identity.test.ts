@@ -9,10 +9,12 @@ describe('row identity', () => {
 
   it('derives a stable key from source, row number and content', () => {
     const hash = rowContentHash(['1 Main St']);
-    const key = rowIdempotencyKey('/data/in.csv', 3, hash);
+    const key = rowIdempotencyKey('/data/in.csv', 3, hash, 'coffee');
     expect(key).toMatch(/^lsb_[0-9a-f]{64}$/);
-    expect(rowIdempotencyKey('/data/in.csv', 3, hash)).toBe(key);
-    expect(rowIdempotencyKey('/data/in.csv', 4, hash)).not.toBe(key);
-    expect(rowIdempotencyKey('stdin', 3, hash)).not.toBe(key);
+    expect(rowIdempotencyKey('/data/in.csv', 3, hash, 'coffee')).toBe(key);
+    expect(rowIdempotencyKey('/data/in.csv', 4, hash, 'coffee')).not.toBe(key);
+    expect(rowIdempotencyKey('stdin', 3, hash, 'coffee')).not.toBe(key);
+    // The same file scored for another --category is another request.
+    expect(rowIdempotencyKey('/data/in.csv', 3, hash, 'gym-fitness')).not.toBe(key);
   });
 });

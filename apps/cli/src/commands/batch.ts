@@ -7,14 +7,14 @@ import {
   BadRequestError,
   ConnectionError,
   LocScoreClient,
+  type LocScoreError,
   QuotaExceededError,
   RateLimitError,
   ServiceUnavailableError,
   TimeoutError,
-  type LocScoreError,
 } from '@locscore/sdk';
 import { findAddressColumn, findCategoryColumn } from '../batch/columns.js';
-import { normaliseRecord, openCsv, type CsvSource } from '../batch/csv-input.js';
+import { type CsvSource, normaliseRecord, openCsv } from '../batch/csv-input.js';
 import { createRowFormatter, OUTPUT_FORMATS, type OutputFormat } from '../batch/output-format.js';
 import { createBatchProgress } from '../batch/progress.js';
 import type { RowOutcome } from '../batch/result-cells.js';
@@ -36,15 +36,18 @@ export interface BatchOptions {
   format?: string | undefined;
   concurrency?: string | undefined;
   resume?: boolean | undefined;
+  /** `--decimal-comma` (true) / `--no-decimal-comma` (false); unset: on for `;` input. */
+  decimalComma?: boolean | undefined;
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
 }
 
 /**
  * Default number of rows in flight at once (also the default of the
- * `--concurrency` flag in `program.ts`). A batch is bound by the server's
- * scoring time, so more rows in flight hide its latency: bench/batch.ts
- * measured 205 rows/s at 4, 268 at 16 and 222 at 32 against a local server.
+ * `--concurrency` flag in `program.ts`). A batch waits on the server's
+ * scoring time, so several rows in flight hide its latency; 16 stays gentle
+ * on a shared server and its per-key burst limit (bench/batch.ts compares
+ * 4, 16 and 64).
  */
 export const DEFAULT_CONCURRENCY = 16;
 
@@ -142,8 +145,9 @@ async function openSource(stream: Readable): Promise<CsvSource> {
  * `locscore batch <input.csv|->`: scores every row of a CSV file through the
  * SDK's `scoreBatch` (rows in flight at once: `--concurrency`, default 16) and
  * writes every input column plus the locscore columns (or JSON Lines) in
- * input order, streaming in and out. Each row is sent with an automatic
- * idempotency key (input identity, row number, content hash). Stops on a
+ * input order, streaming in and out; CSV numbers take a decimal comma with
+ * `--decimal-comma` and, unless `--no-decimal-comma`, for `;`-separated input. Each row is sent with an automatic
+ * idempotency key (input identity, row number, content hash, category). Stops on a
  * spent quota (exit 4), a refused key (3), an unreachable or unconfigured
  * server (5) and on SIGINT (130) after finishing the rows in flight; rows not
  * written are left for `--resume`, which skips rows already in the output
@@ -180,7 +184,7 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
   const doneRows = existing.rows > 0 ? readDoneRows(outPath, format, header) : null;
   const total = opened.path && terminal.stderrIsTTY ? Math.max(0, (await countRecords(opened.path)) - existing.rows) : null;
 
-  const formatter = createRowFormatter(format, header, source);
+  const formatter = createRowFormatter(format, header, { ...source, decimalComma: options.decimalComma ?? source.delimiter === ';' });
   const sink = openSink(outPath, options.resume === true && !existing.empty);
   if (!options.resume || existing.empty) await sink.write(formatter.preamble());
   if (existing.rows > 0) note(terminal, `Resuming: ${existing.rows} rows already in ${out}`);
@@ -240,7 +244,7 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
   try {
     const outcomes = client.scoreBatch(feed(), {
       concurrency,
-      idempotencyKey: (row) => rowIdempotencyKey(opened.identity, row.row, row.hash),
+      idempotencyKey: (row) => rowIdempotencyKey(opened.identity, row.row, row.hash, row.category),
     });
     for await (const outcome of outcomes) {
       inFlight -= 1;
@@ -279,7 +283,10 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
     const { reportError } = await import('../error-report.js');
     const report = reportError(halt);
     note(terminal, terminal.err.red(report.message));
-    note(terminal, `${remaining} row(s) not scored; ${existing.rows + tally.done} written to ${out}. Run again with --resume${halt instanceof QuotaExceededError ? ' after the quota resets' : ''}.`);
+    note(
+      terminal,
+      `${remaining} row(s) not scored; ${existing.rows + tally.done} written to ${out}. Run again with --resume${halt instanceof QuotaExceededError ? ' after the quota resets' : ''}.`,
+    );
     return report.exitCode;
   }
   return EXIT.ok;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRegion, type AddressPoint } from '@locscore/engine';
+import { type AddressPoint, loadRegion } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { LocScoreClient } from '@locscore/sdk';
 import { startServer } from '@locscore/server';
@@ -28,12 +28,28 @@ export function pickSampleAddress(addresses: readonly AddressPoint[]): string {
 }
 
 /**
+ * What to do after the quick start, printed on stderr: score real
+ * addresses from an OpenStreetMap extract with a server of one's own.
+ * The commands use folders the repository git-ignores (`regions/`,
+ * `.locscore/`).
+ */
+export const NEXT_STEPS = [
+  'Next: score real addresses with a server of your own',
+  '  1. locscore region import --osm <extract.osm.pbf> [--gtfs <feed.zip>] --out ./regions/<name>',
+  '  2. locscore keys create --plan starter --data-dir ./.locscore/data        (prints the API key once)',
+  '  3. locscore serve --data-dir ./.locscore/data --region ./regions/<name>',
+  '  4. LOCSCORE_API_KEY=<key> locscore score "<address>" --category coffee     (in another terminal)',
+  'Whole CSV files: locscore batch <file.csv> -c coffee -o scored.csv. All commands: locscore --help and apps/cli/README.md.',
+] as const;
+
+/**
  * `locscore quickstart`: the whole product on embedded defaults. Builds the
  * fictional sample region into a temporary folder through the real importers,
  * starts the server on 127.0.0.1 (any free port) with PGlite in a temporary
  * data directory and a demo key, scores a sample address of the town over
  * HTTP with the SDK, prints the card (or `--json` the API body), then shuts
- * everything down and deletes the temporary folders.
+ * everything down, deletes the temporary folders and prints the
+ * {@link NEXT_STEPS} on stderr.
  *
  * @param options - `category` (default `coffee`), `json`
  * @param terminal - the command's terminal
@@ -61,21 +77,24 @@ export async function runQuickstart(options: { category?: string | undefined; js
       // The demo prints its own progress; the server's per-request JSON logs would bury it.
       logLevel: 'warn',
     });
+    const client = new LocScoreClient({ apiKey: QUICKSTART_DEMO_KEY, baseUrl: server.url });
     try {
       note(terminal, terminal.err.dim(`Server listening on ${server.url} (PGlite in ${join(workDir, 'data')})`));
       spinner.update(`Scoring "${address}" for ${category}`);
-      const client = new LocScoreClient({ apiKey: QUICKSTART_DEMO_KEY, baseUrl: server.url });
       const result = await client.score({ address, category });
       spinner.stop();
       note(terminal, terminal.err.dim(`POST ${server.url}/api/franchisor/score {"address": "${address}", "category": "${category}"}`));
       printResult(terminal, result, { json: options.json, card: true }, { address, category });
     } finally {
       spinner.update('Stopping the server');
+      await client.close();
       await server.close();
     }
-    return EXIT.ok;
   } finally {
     spinner.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+  note(terminal, '');
+  for (const line of NEXT_STEPS) note(terminal, line);
+  return EXIT.ok;
 }

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { RegionManifest } from '@locscore/engine';
-import { importRegion, type ImportRegionOptions, type ImportReport } from '@locscore/engine/import';
+import { type ImportRegionOptions, type ImportReport, importRegion } from '@locscore/engine/import';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { CliError, EXIT } from '../exit-codes.js';
 import { printJson } from '../output/json.js';
@@ -56,6 +56,20 @@ function printManifest(terminal: Terminal, manifest: RegionManifest, outDir: str
 }
 
 /**
+ * The pack folder of `--out`, absolute, with its parent folders created
+ * (`--out ./regions/liechtenstein` in a fresh checkout): the importer writes
+ * the pack itself and refuses a missing parent.
+ *
+ * @param out - the `--out` flag
+ * @returns the absolute folder
+ */
+async function packFolder(out: string): Promise<string> {
+  const folder = resolve(out);
+  await mkdir(dirname(folder), { recursive: true });
+  return folder;
+}
+
+/**
  * Reports an import's progress on stderr: a spinner with the latest event
  * on a terminal, else one line per stage.
  */
@@ -80,7 +94,8 @@ function progressReporter(terminal: Terminal, first: string): { onProgress: (eve
 /**
  * `locscore region import --osm <file> [--gtfs <zip|dir>]... [--boundary <relation>]
  * [--census <csv|geojson> | --census-boundaries <shp> --census-table <csv> --census-join <FIELD=column>]
- * [--census-*-field <name>] --out <dir>`: builds a region pack with the engine's importers, progress on stderr (with
+ * [--census-*-field <name>] --out <dir>`: builds a region pack with the engine's importers (creating the
+ * parent folders of `--out`), progress on stderr (with
  * what was left out outside the covered area, and warnings such as a box
  * wider than 10°), then the counts (or the manifest with `--json`) on stdout.
  *
@@ -90,7 +105,7 @@ function progressReporter(terminal: Terminal, first: string): { onProgress: (eve
 export async function runRegionImport(options: RegionImportOptions, terminal: Terminal): Promise<number> {
   if (!options.osm) throw new CliError('missing --osm <file> (an OpenStreetMap extract, .osm.pbf or .osm)');
   if (!options.out) throw new CliError('missing --out <dir> (where to write the region pack)');
-  const out = resolve(options.out);
+  const out = await packFolder(options.out);
   const name = options.name ?? defaultName(options.osm);
   const progress = progressReporter(terminal, `Importing ${name}`);
   let report: ImportReport;
@@ -145,7 +160,7 @@ export function defaultName(osmPath: string): string {
 
 /**
  * `locscore region sample --out <dir>`: builds the fictional sample town's
- * pack through the real OSM and GTFS importers.
+ * pack through the real OSM and GTFS importers (creating the parent folders of `--out`).
  *
  * @returns exit code 0
  */
@@ -154,7 +169,7 @@ export async function runRegionSample(options: { out?: string | undefined; json?
   const spinner = startSpinner(terminal, 'Building the sample region');
   let report: ImportReport;
   try {
-    report = await buildSampleRegion(resolve(options.out));
+    report = await buildSampleRegion(await packFolder(options.out));
   } finally {
     spinner.stop();
   }

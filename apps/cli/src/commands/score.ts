@@ -1,4 +1,4 @@
-import { CATEGORIES, isCategory, type Category, type ScoreResult } from '@locscore/schema';
+import { CATEGORIES, type Category, isCategory, type ScoreResult } from '@locscore/schema';
 import { LocScoreClient } from '@locscore/sdk';
 import { resolveConnection } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
@@ -25,10 +25,7 @@ export interface ScoreOptions {
  */
 export function requireCategory(category: string | undefined): asserts category is Category {
   if (category === undefined || !isCategory(category)) {
-    throw new CliError(
-      `${category === undefined ? 'missing --category' : `unknown category "${category}"`}; use one of: ${CATEGORIES.join(', ')}`,
-      EXIT.usage,
-    );
+    throw new CliError(`${category === undefined ? 'missing --category' : `unknown category "${category}"`}; use one of: ${CATEGORIES.join(', ')}`, EXIT.usage);
   }
 }
 
@@ -48,7 +45,7 @@ export function printResult(
   context: { address?: string; category?: string },
 ): void {
   if (options.json || (!terminal.stdoutIsTTY && !options.card)) printJson(terminal, result);
-  else terminal.stdout.write(renderCard(result, terminal.out, context));
+  else terminal.stdout.write(renderCard(result, terminal.out, context, terminal.stdoutColumns));
 }
 
 /**

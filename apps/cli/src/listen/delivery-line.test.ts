@@ -9,7 +9,7 @@ const at = new Date('2026-11-23T09:05:07.250Z');
 const requestId = '0b6c3c1e-52a4-4f7e-9d55-3d1f1e1a2b3c';
 
 function delivery(payload: VerifiedDelivery['payload'], redelivery = false, attempt: number | null = 1): VerifiedDelivery {
-  return { payload, rawBody: JSON.stringify(payload, null, 2), webhookId: payload.requestId, timestamp: 1_795_000_000, redelivery, attempt };
+  return { payload, rawBody: JSON.stringify(payload, null, 2), id: payload.requestId, timestamp: new Date(1_795_000_000_000), redelivery, attempt };
 }
 
 describe('formatDeliveryLine', () => {

@@ -1,11 +1,11 @@
+import { stripVTControlCharacters } from 'node:util';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { sampleResult as result } from '../../test/fixtures.js';
-import { BAR_WIDTH, formatDistance, renderCard, scoreBar } from './card.js';
+import { BAR_WIDTH, failReason, formatDistance, renderCard, scoreBar, wrapLine } from './card.js';
 
 const plain = new Chalk({ level: 0 });
 const coloured = new Chalk({ level: 2 });
-
 
 describe('scoreBar', () => {
   it('is always BAR_WIDTH wide and grows with the score', () => {
@@ -51,24 +51,63 @@ describe('renderCard', () => {
       meta: { region: { name: 'Liechtenstein', sample: false, attribution: '© OpenStreetMap contributors' } },
     };
     const card = renderCard(failing, plain);
-    expect(card).toContain('4.2 / 10  FAIL  High Risk');
+    expect(card).toContain('4.2 / 10  FAIL (score under 7.0)  High Risk');
     expect(card).toContain('none within 5 km');
     expect(card).toContain('no ratings');
     expect(card).not.toContain('SAMPLE DATA');
   });
 
   it('shows the matched address under the header only when it differs from the input, and warns under 0.8 confidence', () => {
-    const same = { ...result, meta: { ...result.meta, matchedAddress: 'Städtle 38, 9490 Vaduz', geocodePrecision: 'address_point' as const, geocodeConfidence: 1 } };
+    const same = {
+      ...result,
+      meta: { ...result.meta, matchedAddress: 'Städtle 38, 9490 Vaduz', geocodePrecision: 'address_point' as const, geocodeConfidence: 1 },
+    };
     expect(renderCard(same, plain, { address: 'städtle 38 9490 vaduz' })).not.toContain('Matched as');
     const card = renderCard(same, plain, { address: 'Staedtle 38' });
     expect(card).toContain('(Coffee)\nMatched as Städtle 38, 9490 Vaduz (address_point)\n'.replace('(Coffee)', 'Staedtle 38'));
     expect(card).not.toContain('confidence');
     const street = { ...result, meta: { ...same.meta, matchedAddress: 'Städtle, 9490 Vaduz', geocodePrecision: 'street' as const, geocodeConfidence: 0.5 } };
-    expect(renderCard(street, plain, { address: 'Städtle 99, Vaduz' })).toContain(
+    expect(renderCard(street, plain, { address: 'Städtle 99, Vaduz' }, 200)).toContain(
       '⚠ Geocoding confidence 0.50: check that this is the place you mean before relying on the score.',
     );
     const edge = { ...result, meta: { ...same.meta, geocodeConfidence: 0.8 } };
     expect(renderCard(edge, plain, { address: 'Städtle 38, 9490 Vaduz' })).not.toContain('⚠');
+  });
+
+  it('says why a result fails: its score, its data confidence, or where to look', () => {
+    expect(renderCard({ ...result, score: 5.5, passed: false, story: 'Proceed with Caution' }, plain)).toContain(
+      '5.5 / 10  FAIL (score under 7.0)  Proceed with Caution',
+    );
+    const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low', reasons: ['no census data'] } } };
+    expect(failReason(lowConfidence)).toBe('data confidence low: no census data');
+    expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low: no census data)  Strong Location');
+    expect(failReason({ ...result, passed: false, meta: { ...result.meta, territory: { encroaches: ['Unit 4'] } } })).toMatch(/protected territory/);
+    expect(failReason({ ...result, passed: false })).toMatch(/see meta with --json/);
+  });
+
+  it('lists five competitors and counts the rest as "+N more"', () => {
+    const competitors = Array.from({ length: 8 }, (_, index) => ({ name: `Café ${index + 1}`, rating: null, distanceMetres: 100 * (index + 1) }));
+    const card = renderCard({ ...result, competitors, competitorCount: 14 }, plain);
+    expect(card).toContain('    · Café 5, 500 m\n    + 9 more\n');
+    expect(card).not.toContain('Café 6');
+    expect(renderCard({ ...result, competitors: competitors.slice(0, 3), competitorCount: 3 }, plain)).not.toContain('more');
+    // The fixture lists 2 of its 3 competitors.
+    expect(renderCard(result, plain)).toContain('    + 1 more');
+  });
+
+  it('wraps every line to the terminal width, continuation lines under their text', () => {
+    const long = {
+      headline: 'Rapid transit nearby',
+      detail: 'Central Station is 240 m away with 1,204 weekly departures on three lines towards the old town.',
+    };
+    const card = renderCard({ ...result, insights: [long, long] }, coloured, {}, 50);
+    for (const line of stripVTControlCharacters(card).split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+    const plainCard = renderCard({ ...result, insights: [long, long] }, plain, {}, 50);
+    expect(plainCard).toContain(
+      '\n  • Rapid transit nearby: Central Station is 240 m\n    away with 1,204 weekly departures on three\n    lines towards the old town.\n',
+    );
+    expect(wrapLine('short', 50)).toBe('short');
+    expect(wrapLine('x'.repeat(30), 10)).toBe('x'.repeat(30));
   });
 
   it('colours only when the style has a colour level', () => {

@@ -1,5 +1,7 @@
-import { CATEGORY_LABELS, isCategory, type ScoreResult } from '@locscore/schema';
+import { stripVTControlCharacters } from 'node:util';
+import { CATEGORY_LABELS, isCategory, PASS_THRESHOLD, type ScoreResult } from '@locscore/schema';
 import type { ChalkInstance } from 'chalk';
+import wrapAnsi from 'wrap-ansi';
 
 /** Width of a breakdown bar, in characters; a full bar is a 10.0 sub-score. */
 export const BAR_WIDTH = 20;
@@ -29,12 +31,63 @@ function scoreColour(style: ChalkInstance, score: number): ChalkInstance {
   return score >= 7 ? style.green : score >= 5 ? style.yellow : style.red;
 }
 
+/** Competitors the card lists by name; the rest are counted in a `+N more` line. */
+export const LISTED_COMPETITORS = 5;
+
+/** Width the card wraps to when the terminal does not say (a pipe), and the narrowest it wraps to. */
+export const DEFAULT_CARD_WIDTH = 80;
+const MIN_CARD_WIDTH = 40;
+
+/**
+ * Wraps one card line to `width` columns (colour codes do not count), the
+ * continuation lines indented under the text after the line's indentation
+ * and bullet (`  • `, `    · `, `⚠ `), so a long insight stays readable.
+ * The indentation must stand before any colour code.
+ *
+ * @param line - one line of the card, possibly coloured
+ * @param width - terminal columns
+ */
+export function wrapLine(line: string, width: number): string {
+  const columns = Math.max(MIN_CARD_WIDTH, width);
+  const indent = /^ */.exec(line)?.[0].length ?? 0;
+  const hang = /^\s*(?:[•·⚠+]\s+)?/u.exec(stripVTControlCharacters(line))?.[0].length ?? 0;
+  const [first = '', ...rest] = wrapAnsi(line.slice(indent), columns - indent, { hard: true }).split('\n');
+  if (rest.length === 0) return line;
+  const tail = wrapAnsi(rest.join(' '), columns - hang, { hard: true }).split('\n');
+  return [' '.repeat(indent) + first, ...tail.map((part) => ' '.repeat(hang) + part)].join('\n');
+}
+
+/**
+ * Why a result did not pass, in words, for the card: its score is under the
+ * 7.0 pass mark, its data confidence is too low (`meta.confidence`), or the
+ * server decided on grounds the card cannot read (then it says where to look).
+ *
+ * @param result - a result with `passed: false`
+ * @returns a short reason, e.g. `score under 7.0`
+ */
+export function failReason(result: ScoreResult): string {
+  if (result.score < PASS_THRESHOLD) return `score under ${PASS_THRESHOLD.toFixed(1)}`;
+  const confidence: unknown = result.meta?.['confidence'];
+  if (typeof confidence === 'object' && confidence !== null && 'level' in confidence && typeof confidence.level === 'string') {
+    const reasons = 'reasons' in confidence && Array.isArray(confidence.reasons) ? confidence.reasons.filter((one) => typeof one === 'string') : [];
+    if (confidence.level !== 'high' && confidence.level !== 'medium')
+      return `data confidence ${confidence.level}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}`;
+  }
+  const territory: unknown = result.meta?.['territory'];
+  if (territory !== undefined && territory !== null) return 'inside a protected territory of your own units (see meta.territory with --json)';
+  return 'not passed by the server (see meta with --json)';
+}
+
 /** Below this `meta.geocodeConfidence` the card warns that the place may not be the one meant. */
 export const LOW_GEOCODE_CONFIDENCE = 0.8;
 
 /** Letters and digits only, lower case: `Städtle 38, 9490 Vaduz` and `städtle 38 9490 vaduz` compare equal. */
 function comparable(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**
@@ -51,31 +104,34 @@ function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string |
   }
   const confidence = meta?.geocodeConfidence;
   if (confidence !== undefined && confidence < LOW_GEOCODE_CONFIDENCE) {
-    lines.push(
-      style.yellow(`⚠ Geocoding confidence ${confidence.toFixed(2)}: check that this is the place you mean before relying on the score.`),
-    );
+    lines.push(style.yellow(`⚠ Geocoding confidence ${confidence.toFixed(2)}: check that this is the place you mean before relying on the score.`));
   }
   return lines;
 }
 
 /**
  * Renders a score result as the human card printed on a terminal: overall
- * score with PASS/FAIL, the story, bars for transit / competitor / market fit,
- * the nearest rapid-transit station and its distance, competitors, insights,
+ * score with PASS, or FAIL and why (see {@link failReason}), the story, bars
+ * for transit / competitor / market fit, the nearest rapid-transit station
+ * and its distance, the first five competitors and `+N more` for the rest of
+ * `competitorCount`, insights,
  * the matched address and region (and, under the header, the matched
  * address when it differs from the input and a warning when the geocoding
  * confidence is under 0.8), and a SAMPLE DATA banner when
- * `meta.region.sample` is true. Plain text when `style` has level 0.
+ * `meta.region.sample` is true. Plain text when `style` has level 0. Every
+ * line is wrapped to `width` (see {@link wrapLine}).
  *
  * @param result - the API's score result
  * @param style - chalk instance of the output stream
  * @param context - the address as asked and the category, for the header
+ * @param width - terminal columns (default {@link DEFAULT_CARD_WIDTH}; at least 40 are used)
  * @returns the card, ending with a newline
  */
 export function renderCard(
   result: ScoreResult,
   style: ChalkInstance,
   context: { address?: string; category?: string } = {},
+  width: number = DEFAULT_CARD_WIDTH,
 ): string {
   const lines: string[] = [];
   const meta = result.meta;
@@ -89,7 +145,7 @@ export function renderCard(
   }
   lines.push(...geocodeLines(result, style, context.address));
   const colour = scoreColour(style, result.score);
-  const verdict = result.passed ? style.green.bold('PASS') : style.red.bold('FAIL');
+  const verdict = result.passed ? style.green.bold('PASS') : `${style.red.bold('FAIL')} ${style.red(`(${failReason(result)})`)}`;
   lines.push(`${colour.bold(`${result.score.toFixed(1)} / 10`)}  ${verdict}  ${style.bold(result.story)}`);
   lines.push('');
   const rows: Array<[string, number]> = [
@@ -108,12 +164,14 @@ export function renderCard(
   }
   const rating = result.avgCompetitorRating === null ? 'no ratings' : `avg rating ${result.avgCompetitorRating.toFixed(1)}`;
   lines.push(`  Competitors      ${result.competitorCount} nearby (${rating})`);
-  for (const competitor of result.competitors.slice(0, 5)) {
+  const listed = result.competitors.slice(0, LISTED_COMPETITORS);
+  for (const competitor of listed) {
     const parts = [competitor.name];
     if (competitor.distanceMetres !== undefined) parts.push(formatDistance(competitor.distanceMetres));
     if (competitor.rating !== null) parts.push(`★ ${competitor.rating.toFixed(1)}`);
-    lines.push(style.dim(`    · ${parts.join(', ')}`));
+    lines.push(`    ${style.dim(`· ${parts.join(', ')}`)}`);
   }
+  if (result.competitorCount > listed.length) lines.push(`    ${style.dim(`+ ${result.competitorCount - listed.length} more`)}`);
   lines.push('');
   lines.push(style.bold('Insights'));
   for (const insight of result.insights) lines.push(`  • ${style.bold(insight.headline)}: ${insight.detail}`);
@@ -125,5 +183,5 @@ export function renderCard(
   if (meta?.requestId) footer.push(`Request  ${meta.requestId}`);
   lines.push('');
   for (const line of footer) lines.push(style.dim(line));
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => wrapLine(line, width)).join('\n')}\n`;
 }

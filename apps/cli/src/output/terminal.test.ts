@@ -26,4 +26,10 @@ describe('createTerminal', () => {
     expect(terminal.out.red('x')).toBe('x');
     expect(terminal.err.red('x')).not.toBe('x');
   });
+
+  it('gives the card the width of a terminal on stdout, none for a pipe', () => {
+    const sink = { write: () => true };
+    expect(createTerminal({ stdout: { ...sink, isTTY: true, columns: 60 }, stderr: sink }, {}).stdoutColumns).toBe(60);
+    expect(createTerminal({ stdout: { ...sink, isTTY: false, columns: 60 }, stderr: sink }, {}).stdoutColumns).toBeUndefined();
+  });
 });

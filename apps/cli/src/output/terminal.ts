@@ -5,6 +5,8 @@ import ora, { type Ora } from 'ora';
 export interface OutputStream {
   write(chunk: string): boolean;
   isTTY?: boolean;
+  /** Width of the terminal in columns, when the stream is one. */
+  columns?: number;
 }
 
 /**
@@ -19,6 +21,8 @@ export interface Terminal {
   stdoutIsTTY: boolean;
   /** Whether stderr is a terminal (spinners and progress bars). */
   stderrIsTTY: boolean;
+  /** Columns of the terminal on stdout, or `undefined` when stdout is not a terminal (cards then wrap at 80). */
+  stdoutColumns: number | undefined;
   /** Styles for text written to stdout (level 0 = plain). */
   out: ChalkInstance;
   /** Styles for text written to stderr (level 0 = plain). */
@@ -60,6 +64,7 @@ export function createTerminal(
     stderr: streams.stderr,
     stdoutIsTTY,
     stderrIsTTY,
+    stdoutColumns: stdoutIsTTY && typeof streams.stdout.columns === 'number' && streams.stdout.columns > 0 ? streams.stdout.columns : undefined,
     out: new Chalk({ level: colorLevel(stdoutIsTTY, env) }),
     err: new Chalk({ level: colorLevel(stderrIsTTY, env) }),
   };

@@ -8,9 +8,9 @@ import { sign, testHeaders, verify } from './signature.js';
  */
 export const webhooks = { verify, sign, testHeaders, createWebhookHandler } as const;
 
-export { createWebhookHandler, MAX_WEBHOOK_BODY_BYTES } from './handler.js';
-export type { WebhookHandlerOptions, WebhookRequest } from './handler.js';
-export { WebhookVerificationError } from './errors.js';
 export type { WebhookVerificationReason } from './errors.js';
-export { DEFAULT_TOLERANCE_SECONDS, sign, testHeaders, verify } from './signature.js';
+export { WebhookVerificationError } from './errors.js';
+export type { WebhookHandlerOptions, WebhookInfo, WebhookRejection, WebhookRequest } from './handler.js';
+export { ATTEMPT_HEADER, createWebhookHandler, MAX_WEBHOOK_BODY_BYTES } from './handler.js';
 export type { RawBody, VerifyOptions, WebhookHeaders } from './signature.js';
+export { DEFAULT_TOLERANCE_SECONDS, sign, testHeaders, verify } from './signature.js';

@@ -1,8 +1,13 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { WEBHOOK_HEADERS, WebhookDelivery, WebhookFailure } from '@locscore/schema';
-import { WebhookVerificationError } from './errors.js';
+import { WebhookVerificationError as LibraryVerificationError, Webhook } from 'standardwebhooks';
+import { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 
-/** Default tolerance between `webhook-timestamp` and now, in seconds (5 minutes, the Standard Webhooks default). */
+/**
+ * Default and largest tolerance between `webhook-timestamp` and now, in
+ * seconds: 5 minutes, the window of the Standard Webhooks library that
+ * checks every signature (a smaller one may be asked for).
+ */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 /** Prefix of a Standard Webhooks secret: `whsec_` followed by the base64 key. */
 export const SECRET_PREFIX = 'whsec_';
@@ -15,35 +20,33 @@ export type WebhookHeaders = Headers | Record<string, string | string[] | undefi
 
 /** Options of {@link verify}. */
 export interface VerifyOptions {
-  /** Largest accepted distance between `webhook-timestamp` and `now`, in seconds (default 300). */
+  /** Largest accepted distance between `webhook-timestamp` and now, in seconds, 1–300 (default 300). */
   toleranceSeconds?: number | undefined;
-  /** The current time (default `new Date()`), for tests. */
-  now?: Date | undefined;
 }
 
 /**
- * Decodes a Standard Webhooks secret.
+ * The Standard Webhooks signer and verifier (the `standardwebhooks`
+ * package, which the reference server signs with) for one secret.
  *
  * @param secret - `whsec_<base64>` (the prefix may be omitted)
- * @returns the HMAC key bytes
  * @throws {TypeError} when the secret is empty or not base64
  */
-export function decodeSecret(secret: string): Buffer {
-  if (typeof secret !== 'string') throw new TypeError('secret must be a string like whsec_<base64>');
-  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  if (encoded === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
+export function webhookOf(secret: string): Webhook {
+  const encoded = typeof secret === 'string' && secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  if (typeof encoded !== 'string' || encoded === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
     throw new TypeError('secret must be whsec_ followed by a base64 key');
   }
-  return Buffer.from(encoded, 'base64');
+  try {
+    return new Webhook(encoded);
+  } catch (error) {
+    throw new TypeError(`secret must be whsec_ followed by a base64 key (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
-function bodyBytes(body: RawBody): Buffer {
-  if (typeof body === 'string') return Buffer.from(body, 'utf8');
-  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-}
-
-function hmac(key: Buffer, id: string, timestamp: number | string, body: RawBody): Buffer {
-  return createHmac('sha256', key).update(`${id}.${timestamp}.`, 'utf8').update(bodyBytes(body)).digest();
+/** The body as the library takes it: a string or a Buffer (UTF-8). */
+function libraryBody(body: RawBody): string | Buffer {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 function toSeconds(timestamp: number | Date): number {
@@ -54,8 +57,9 @@ function toSeconds(timestamp: number | Date): number {
 
 /**
  * Signs a webhook body the Standard Webhooks way
- * (https://www.standardwebhooks.com/): base64 HMAC-SHA256 of
- * `${id}.${timestamp}.${body}` keyed by the base64-decoded secret.
+ * (https://www.standardwebhooks.com/), with the `standardwebhooks`
+ * package: base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed by the
+ * base64-decoded secret.
  *
  * @param params.id - the `webhook-id` (the locscore request id)
  * @param params.timestamp - Unix seconds or a Date, the `webhook-timestamp`
@@ -65,8 +69,7 @@ function toSeconds(timestamp: number | Date): number {
  * @throws {TypeError} bad secret or timestamp
  */
 export function sign(params: { id: string; timestamp: number | Date; body: RawBody; secret: string }): string {
-  const key = decodeSecret(params.secret);
-  return `v1,${hmac(key, params.id, toSeconds(params.timestamp), params.body).toString('base64')}`;
+  return webhookOf(params.secret).sign(params.id, new Date(toSeconds(params.timestamp) * 1000), libraryBody(params.body));
 }
 
 /**
@@ -78,12 +81,7 @@ export function sign(params: { id: string; timestamp: number | Date; body: RawBo
  * @param params.timestamp - Unix seconds or a Date (default now)
  * @returns `content-type`, `webhook-id`, `webhook-timestamp` and `webhook-signature`
  */
-export function testHeaders(params: {
-  body: RawBody;
-  secret: string;
-  id?: string | undefined;
-  timestamp?: number | Date | undefined;
-}): Record<string, string> {
+export function testHeaders(params: { body: RawBody; secret: string; id?: string | undefined; timestamp?: number | Date | undefined }): Record<string, string> {
   const id = params.id ?? randomUUID();
   const timestamp = toSeconds(params.timestamp ?? new Date());
   return {
@@ -94,7 +92,13 @@ export function testHeaders(params: {
   };
 }
 
-function header(headers: WebhookHeaders, name: string): string | undefined {
+/**
+ * A header's value from fetch `Headers` or node:http headers (any case;
+ * repeated values joined by a space, as several signatures are).
+ *
+ * @returns the value, or `undefined` when absent
+ */
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
   const record = headers as Record<string, string | string[] | undefined>;
   let value = record[name];
@@ -105,68 +109,54 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return Array.isArray(value) ? value.join(' ') : value;
 }
 
-/**
- * Verifies a signed webhook delivery and returns its validated body.
- *
- * Checks, in order: the three `webhook-*` headers are present; the
- * timestamp is whole seconds within `toleranceSeconds` of `now` (replay
- * protection); one of the space-separated `v1,<base64>` signatures equals the
- * HMAC-SHA256 of `${id}.${timestamp}.${body}` (compared with
- * `crypto.timingSafeEqual`); the body is a `WebhookDelivery` or `WebhookFailure`.
- *
- * @param rawBody - the body exactly as received (not re-serialised JSON)
- * @param headers - the request headers
- * @param secret - the API key's webhook secret, `whsec_<base64>`
- * @returns the {@link WebhookDelivery} (has `score`) or {@link WebhookFailure} (has `error`)
- * @throws {WebhookVerificationError} with a `reason` when any check fails
- * @throws {TypeError} bad secret
- */
-export function verify(
-  rawBody: RawBody,
-  headers: WebhookHeaders,
-  secret: string,
-  options: VerifyOptions = {},
-): WebhookDelivery | WebhookFailure {
-  const key = decodeSecret(secret);
-  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  const id = header(headers, WEBHOOK_HEADERS.id);
-  const timestampText = header(headers, WEBHOOK_HEADERS.timestamp);
-  const signatures = header(headers, WEBHOOK_HEADERS.signature);
-  const missing = [
-    id ? null : WEBHOOK_HEADERS.id,
-    timestampText ? null : WEBHOOK_HEADERS.timestamp,
-    signatures ? null : WEBHOOK_HEADERS.signature,
-  ].filter((name) => name !== null);
-  if (id === undefined || id === '' || timestampText === undefined || signatures === undefined || missing.length > 0) {
-    throw new WebhookVerificationError('missing_header', `missing header: ${missing.join(', ')}`);
-  }
-  if (!/^\d{1,15}$/.test(timestampText.trim())) {
-    throw new WebhookVerificationError('invalid_timestamp', `${WEBHOOK_HEADERS.timestamp} must be whole Unix seconds, got ${JSON.stringify(timestampText)}`);
-  }
-  const timestamp = Number(timestampText.trim());
-  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (nowSeconds - timestamp > toleranceSeconds) {
-    throw new WebhookVerificationError('timestamp_too_old', `${WEBHOOK_HEADERS.timestamp} is ${nowSeconds - timestamp} s old; tolerance is ${toleranceSeconds} s`);
-  }
-  if (timestamp - nowSeconds > toleranceSeconds) {
-    throw new WebhookVerificationError('timestamp_too_new', `${WEBHOOK_HEADERS.timestamp} is ${timestamp - nowSeconds} s in the future; tolerance is ${toleranceSeconds} s`);
-  }
-  const expected = hmac(key, id, timestamp, rawBody);
-  const matched = signatures
-    .split(' ')
-    .filter((part) => part.startsWith('v1,'))
-    .some((part) => {
-      const candidate = Buffer.from(part.slice(3), 'base64');
-      return candidate.length === expected.length && timingSafeEqual(candidate, expected);
-    });
-  if (!matched) throw new WebhookVerificationError('no_matching_signature', 'no v1 signature matches the body');
+/** The reason of a refusal by the library, from its message. */
+function libraryReason(message: string): WebhookVerificationReason {
+  if (/too old/i.test(message)) return 'timestamp_too_old';
+  if (/too new/i.test(message)) return 'timestamp_too_new';
+  if (/missing/i.test(message)) return 'missing_header';
+  if (/invalid signature headers/i.test(message)) return 'invalid_timestamp';
+  return 'no_matching_signature';
+}
 
-  let json: unknown;
-  try {
-    json = JSON.parse(bodyBytes(rawBody).toString('utf8'));
-  } catch (error) {
-    throw new WebhookVerificationError('invalid_body', 'the signed body is not JSON', { cause: error });
+/**
+ * A tolerance option, checked: 1–300 seconds (the library's window is 300).
+ *
+ * @param toleranceSeconds - as given; `undefined` gives {@link DEFAULT_TOLERANCE_SECONDS}
+ * @returns seconds
+ * @throws {RangeError} naming `toleranceSeconds` when outside 1–300
+ */
+export function toleranceOf(toleranceSeconds: number | undefined): number {
+  if (toleranceSeconds === undefined) return DEFAULT_TOLERANCE_SECONDS;
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 1 || toleranceSeconds > DEFAULT_TOLERANCE_SECONDS) {
+    throw new RangeError(`toleranceSeconds must be from 1 to ${DEFAULT_TOLERANCE_SECONDS}, got ${String(toleranceSeconds)}`);
   }
+  return toleranceSeconds;
+}
+
+/** The three `webhook-*` headers, present and the timestamp within the window; else the reason. */
+function signedHeaders(headers: WebhookHeaders, toleranceSeconds: number): Record<string, string> {
+  const id = headerValue(headers, WEBHOOK_HEADERS.id);
+  const timestamp = headerValue(headers, WEBHOOK_HEADERS.timestamp)?.trim();
+  const signature = headerValue(headers, WEBHOOK_HEADERS.signature);
+  if (!id || !timestamp || !signature) {
+    const missing = [id ? null : WEBHOOK_HEADERS.id, timestamp ? null : WEBHOOK_HEADERS.timestamp, signature ? null : WEBHOOK_HEADERS.signature];
+    throw new WebhookVerificationError('missing_header', `missing header: ${missing.filter((name) => name !== null).join(', ')}`);
+  }
+  if (!/^\d{1,15}$/.test(timestamp)) {
+    throw new WebhookVerificationError('invalid_timestamp', `${WEBHOOK_HEADERS.timestamp} must be whole Unix seconds, got ${JSON.stringify(timestamp)}`);
+  }
+  const age = Math.floor(Date.now() / 1000) - Number(timestamp);
+  if (age > toleranceSeconds) {
+    throw new WebhookVerificationError('timestamp_too_old', `${WEBHOOK_HEADERS.timestamp} is ${age} s old; tolerance is ${toleranceSeconds} s`);
+  }
+  if (-age > toleranceSeconds) {
+    throw new WebhookVerificationError('timestamp_too_new', `${WEBHOOK_HEADERS.timestamp} is ${-age} s in the future; tolerance is ${toleranceSeconds} s`);
+  }
+  return { [WEBHOOK_HEADERS.id]: id, [WEBHOOK_HEADERS.timestamp]: timestamp, [WEBHOOK_HEADERS.signature]: signature };
+}
+
+/** The verified body as a `WebhookFailure` or `WebhookDelivery`; else `invalid_body`. */
+function deliveryOf(json: unknown): WebhookDelivery | WebhookFailure {
   const failure = WebhookFailure.safeParse(json);
   if (failure.success) return failure.data;
   const delivery = WebhookDelivery.safeParse(json);
@@ -177,4 +167,34 @@ export function verify(
     `the signed body is neither a WebhookDelivery nor a WebhookFailure${issue ? ` (${issue.path.map(String).join('.') || 'body'}: ${issue.message})` : ''}`,
     { cause: delivery.error },
   );
+}
+
+/**
+ * Verifies a signed webhook delivery and returns its validated body.
+ *
+ * Checks, in order: the three `webhook-*` headers are present; the
+ * timestamp is whole seconds within `toleranceSeconds` of now (replay
+ * protection); then the `standardwebhooks` package's `Webhook#verify`
+ * checks that one of the space-separated `v1,<base64>` signatures is the
+ * HMAC-SHA256 of `${id}.${timestamp}.${body}` (in constant time) and parses
+ * the JSON; last, the body must be a `WebhookDelivery` or `WebhookFailure`.
+ *
+ * @param rawBody - the body exactly as received (not re-serialised JSON)
+ * @param headers - the request headers
+ * @param secret - the API key's webhook secret, `whsec_<base64>`
+ * @returns the {@link WebhookDelivery} (has `score`) or {@link WebhookFailure} (has `error`)
+ * @throws {WebhookVerificationError} with a `reason` when any check fails
+ * @throws {TypeError} bad secret; {RangeError} `toleranceSeconds` outside 1–300
+ */
+export function verify(rawBody: RawBody, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): WebhookDelivery | WebhookFailure {
+  const webhook = webhookOf(secret);
+  const signed = signedHeaders(headers, toleranceOf(options.toleranceSeconds));
+  let json: unknown;
+  try {
+    json = webhook.verify(libraryBody(rawBody), signed);
+  } catch (error) {
+    if (error instanceof LibraryVerificationError) throw new WebhookVerificationError(libraryReason(error.message), error.message, { cause: error });
+    throw new WebhookVerificationError('invalid_body', 'the signed body is not JSON', { cause: error });
+  }
+  return deliveryOf(json);
 }

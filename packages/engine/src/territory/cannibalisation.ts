@@ -3,7 +3,7 @@ import { attractiveness, HUFF_BETA } from '../model/competitor-score.js';
 import type { CompetitorIndex } from '../places/competitor-index.js';
 import { PointIndex } from '../places/point-index.js';
 import { haversineMetres } from '../region/geometry.js';
-import type { LatLng, PopulationPoint } from '../region/types.js';
+import type { LatLng } from '../region/types.js';
 import { withoutOwnUnits } from './own-places.js';
 import type { ResidentIndex } from './resident-index.js';
 import { circleShape } from './shape.js';
@@ -27,6 +27,15 @@ export function huffUtility(storeAttractiveness: number, distanceMetres: number,
 interface Store extends LatLng {
   attractiveness: number;
   unit: NetworkUnit | null;
+}
+
+/** The stores and units a cannibalisation weighs. */
+interface Study {
+  site: LatLng;
+  radiusMetres: number;
+  stores: PointIndex<Store>;
+  /** Own units whose trade area meets the candidate's: the only ones that can lose. */
+  affected: ReadonlySet<NetworkUnit>;
 }
 
 /** What the candidate would capture and what each own unit holds and would lose, in residents. */
@@ -72,16 +81,10 @@ const add = (map: Map<NetworkUnit, number>, unit: NetworkUnit, value: number) =>
 export function cannibalisation(input: CannibalisationInput): Cannibalisation {
   const { site, category, radiusMetres, network, residents } = input;
   const affected = network.within(site, category, 2 * radiusMetres).map(({ unit }) => unit);
-  const stores = storesAround(input);
+  const study: Study = { site, radiusMetres, stores: storesAround(input), affected: new Set(affected) };
   const tally: Tally = { captured: 0, held: new Map(), lost: new Map() };
-  const seen = new Set<PopulationPoint>();
-  for (const centre of [site, ...affected.map((unit) => unit.coordinates)]) {
-    residents.forEachInside(circleShape(centre, radiusMetres), (point, weight) => {
-      if (seen.has(point)) return;
-      seen.add(point);
-      choose(point, weight, site, stores, radiusMetres, tally);
-    });
-  }
+  // The union of the trade areas lies within three radii of the site.
+  residents.forEachInside(circleShape(site, 3 * radiusMetres), (point, weight) => choose(point, weight, study, tally));
   const fromOwn = [...tally.lost.values()].reduce((sum, value) => sum + value, 0);
   const units = affected
     .flatMap((unit) => {
@@ -117,19 +120,31 @@ function storesAround({ site, category, radiusMetres, network, competitors }: Ca
   return new PointIndex([...own, ...others]);
 }
 
-/** Adds one demand point's choices before and after the candidate opens to the tally. */
-function choose(point: LatLng, weight: number, site: LatLng, stores: PointIndex<Store>, radiusMetres: number, tally: Tally): void {
-  const near = stores.within(point, radiusMetres);
-  const utilities = near.map(({ item, distanceMetres }) => huffUtility(item.attractiveness, distanceMetres, radiusMetres));
-  const before = utilities.reduce((sum, value) => sum + value, 0);
-  const distanceToSite = haversineMetres(point, site);
+/**
+ * Adds one demand point's choices before and after the candidate opens to
+ * the tally, when the point lies in the study area: in the candidate's trade
+ * area or in an affected unit's.
+ */
+function choose(point: LatLng, weight: number, study: Study, tally: Tally): void {
+  const { radiusMetres, stores, affected } = study;
+  const near: Array<{ unit: NetworkUnit | null; utility: number }> = [];
+  let before = 0;
+  let studied = false;
+  stores.forEachWithin(point, radiusMetres, (store) => {
+    const utility = huffUtility(store.attractiveness, haversineMetres(point, store), radiusMetres);
+    near.push({ unit: store.unit, utility });
+    before += utility;
+    if (store.unit !== null && affected.has(store.unit)) studied = true;
+  });
+  const distanceToSite = haversineMetres(point, study.site);
   const candidate = distanceToSite <= radiusMetres ? huffUtility(1, distanceToSite, radiusMetres) : 0;
+  if (candidate === 0 && !studied) return;
   const after = before + candidate;
   if (after > 0) tally.captured += (weight * candidate) / after;
-  near.forEach(({ item }, index) => {
-    if (item.unit === null || !(before > 0)) return;
-    const utility = utilities[index] ?? 0;
-    add(tally.held, item.unit, (weight * utility) / before);
-    add(tally.lost, item.unit, weight * (utility / before - utility / after));
-  });
+  if (!(before > 0)) return;
+  for (const { unit, utility } of near) {
+    if (unit === null || !affected.has(unit)) continue;
+    add(tally.held, unit, (weight * utility) / before);
+    add(tally.lost, unit, weight * (utility / before - utility / after));
+  }
 }

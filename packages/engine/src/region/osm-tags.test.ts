@@ -10,7 +10,13 @@ describe('isPoi and keptPoiTags', () => {
   });
 
   it('keeps the other reserved venues through their POI keys, and leaves out street furniture', () => {
-    const venues: Array<Record<string, string>> = [{ leisure: 'stadium' }, { amenity: 'hospital' }, { amenity: 'university' }, { amenity: 'college' }, { shop: 'mall' }];
+    const venues: Array<Record<string, string>> = [
+      { leisure: 'stadium' },
+      { amenity: 'hospital' },
+      { amenity: 'university' },
+      { amenity: 'college' },
+      { shop: 'mall' },
+    ];
     for (const tags of venues) expect(isPoi(tags)).toBe(true);
     expect(isPoi({ amenity: 'bench' })).toBe(false);
   });

@@ -38,6 +38,7 @@ describe('Territory', () => {
       { field: 'type', message: 'territory.type must be one of: radius, polygon, population' },
     ]);
     expect(issuesOf(Territory, { type: 'radius', metres: 300, unit: 'm' })).toEqual([{ field: '', message: 'unknown field in territory: unit' }]);
+    expect(issuesOf(Territory, 300)).toEqual([{ field: '', message: 'territory must be an object with a type: radius, polygon or population' }]);
   });
 
   it('stores a population territory with the polygon and radius it was built with', () => {

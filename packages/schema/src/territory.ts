@@ -47,6 +47,13 @@ export const PopulationTerritoryInput = z
 /** A population territory as asked for. */
 export type PopulationTerritoryInput = z.infer<typeof PopulationTerritoryInput>;
 
+/** The message for a territory that is missing, not an object, or of an unknown type. */
+function territoryError(input: unknown): string {
+  if (input === undefined) return 'territory is required';
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'territory must be an object with a type: radius, polygon or population';
+  return `territory.type must be one of: ${TERRITORY_TYPES.join(', ')}`;
+}
+
 /**
  * A territory as a client sends it: `{ type: "radius", metres }` (0 < metres ≤
  * 100,000), `{ type: "polygon", geometry }` (a valid GeoJSON Polygon or
@@ -62,7 +69,7 @@ export const Territory = z
       z.strictObject({ type: z.literal('polygon'), geometry: TerritoryGeometryInput }, { error: unknownTerritoryField }),
       PopulationTerritoryInput,
     ],
-    { error: (issue) => (issue.input === undefined ? 'territory is required' : `territory.type must be one of: ${TERRITORY_TYPES.join(', ')}`) },
+    { error: (issue) => territoryError(issue.input) },
   )
   .meta({ id: 'Territory' });
 /** A territory after validation (polygon positions without altitude). */

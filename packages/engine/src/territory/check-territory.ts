@@ -42,7 +42,7 @@ export function checkTerritory(region: TerritoryRegion, network: UnitNetwork, in
   const byId = new Map(units.map(({ unit }) => [unit.id, unit]));
   const overlaps = overlapOnResidents({ shape, residents: inside.residents }, units, region.residents).flatMap((overlap): TerritoryOverlap[] => {
     const unit = byId.get(overlap.unitId);
-    return unit?.territory == null ? [] : [{ ...overlap, status: unit.status, territoryType: unit.territory.type }];
+    return unit === undefined || unit.territory === null ? [] : [{ ...overlap, status: unit.status, territoryType: unit.territory.type }];
   });
   const reservedVenues = region.venues.inside(shape, site);
   const minimumResidents = input.minimumResidents ?? null;

@@ -14,6 +14,7 @@ import { withoutOwnUnits } from '../src/territory/own-places.js';
 import { resolveTerritory, territoryShape } from '../src/territory/resolve-territory.js';
 import { scoreTerritory } from '../src/territory/score-territory.js';
 import { circleShape, polygonShape } from '../src/territory/shape.js';
+import { breachesTerritory, encroachmentInsight } from '../src/territory/territory-insight.js';
 import { type TerritoryRegion, territoryRegion } from '../src/territory/territory-region.js';
 import { type NetworkUnit, UnitNetwork } from '../src/territory/unit-network.js';
 import { sharedFile, tempFolder } from './region-fixtures.js';
@@ -111,6 +112,8 @@ describe.skipIf(pbf === null || shp === null || table === null)('territories of 
     const result = ScoreTerritory.parse(scoreTerritory(region, network, site, 'coffee'));
     expect(result.encroaches).toContainEqual({ unitId: taim.id, name: 'Taïm', status: 'open', distanceMetres: 80, territoryType: 'radius' });
     expect(result.nearestUnit).toEqual({ unitId: taim.id, name: 'Taïm', distanceMetres: 80 });
+    expect(breachesTerritory(result)).toBe(true);
+    expect(encroachmentInsight(result.encroaches)?.detail).toMatch(/^Taïm \(open, 80 m away\) protects this site with its radius territory/);
     const candidateResidents = region.residents.inside(circleShape(site, 500)).residents;
     expect(result.overlap.length).toBeGreaterThan(5);
     for (const overlap of result.overlap) {

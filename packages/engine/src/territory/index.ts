@@ -15,5 +15,6 @@ export { MIN_POPULATION_RADIUS_METRES, type PopulationSource, resolveTerritory, 
 export { scoreTerritory } from './score-territory.js';
 export { boxIntersection, CIRCLE_STEPS, circlePolygon, circleShape, polygonShape, type Shape } from './shape.js';
 export { TerritoryError } from './territory-error.js';
+export { breachesTerritory, encroachmentInsight } from './territory-insight.js';
 export { type TerritoryRegion, territoryRegion } from './territory-region.js';
 export { type IndexedUnit, type NetworkUnit, UnitNetwork } from './unit-network.js';

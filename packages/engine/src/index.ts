@@ -29,4 +29,5 @@ export { loadRegion } from './region/pack-read.js';
 export type * from './region/types.js';
 export { PACK_FORMAT_VERSION } from './region/types.js';
 export type { ScoreInput, ScoringEngine } from './scoring-engine.js';
+export * from './territory/index.js';
 export { MODE_WEIGHTS, RAPID_TRANSIT_MODES } from './transit/modes.js';

@@ -46,3 +46,11 @@ export const adminErrors = {
   '404': errorResponse('not_found: the server has no admin token configured (every admin route), or no such resource.'),
   '429': errorResponse('rate_limited: too many failed admin token attempts; Retry-After says when to try again.'),
 };
+
+/** Headers of a response that spent an evaluation: the calling key's quota after it, and the request id. */
+export const quotaHeaders = {
+  'X-Quota-Limit': { description: 'Evaluations per period, or `unlimited`.', schema: { type: 'string' as const } },
+  'X-Quota-Remaining': { description: 'Evaluations left this period, or `unlimited`.', schema: { type: 'string' as const } },
+  'X-Quota-Reset': { description: 'Next reset, ISO 8601 UTC.', schema: { type: 'string' as const, format: 'date-time' } },
+  'X-Request-Id': { description: 'Request id (UUID v4).', schema: { type: 'string' as const, format: 'uuid' } },
+};

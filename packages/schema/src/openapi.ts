@@ -4,7 +4,8 @@ import { QueuedAck, RequestId, RequestStatus, WebhookDelivery, WebhookFailure } 
 import { HEADERS, WEBHOOK_HEADERS } from './headers.js';
 import { adminPaths } from './openapi-admin.js';
 import { franchisorPaths, sessionPaths } from './openapi-dashboard.js';
-import { errorResponse, KEY_SECURITY } from './openapi-responses.js';
+import { errorResponse, KEY_SECURITY, quotaHeaders } from './openapi-responses.js';
+import { territoryPaths } from './openapi-territory.js';
 import { SCORE_PATH, SESSION_COOKIE, USAGE_PATH } from './paths.js';
 import { Usage } from './plans.js';
 import { ScoreRequest } from './score-request.js';
@@ -12,13 +13,6 @@ import { ScoreResult } from './score-result.js';
 
 /** Version of the API contract, as written in the OpenAPI document's `info.version`. */
 export const API_VERSION = '1.0.0';
-
-const quotaHeaders = {
-  'X-Quota-Limit': { description: 'Evaluations per period, or `unlimited`.', schema: { type: 'string' as const } },
-  'X-Quota-Remaining': { description: 'Evaluations left this period, or `unlimited`.', schema: { type: 'string' as const } },
-  'X-Quota-Reset': { description: 'Next reset, ISO 8601 UTC.', schema: { type: 'string' as const, format: 'date-time' } },
-  'X-Request-Id': { description: 'Request id (UUID v4).', schema: { type: 'string' as const, format: 'uuid' } },
-};
 
 const idempotencyKey = z.string().min(1).max(255).optional().meta({
   description: 'Same key and same body within 24 h: the first response is returned again and costs nothing. Same key, other body: 409 idempotency_conflict.',
@@ -112,6 +106,7 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
         },
       },
       ...franchisorPaths(),
+      ...territoryPaths(),
       ...adminPaths(),
       ...sessionPaths(),
     },

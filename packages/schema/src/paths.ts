@@ -15,6 +15,11 @@ export const FRANCHISOR_REQUESTS_PATH = '/api/franchisor/requests';
 /** `GET ?lat=&lng=&radius=&category=`: roads, stations and competitors near a point, as GeoJSON. */
 export const MAP_PATH = '/api/franchisor/map';
 
+/** `POST`: add a unit; `GET`: the account's units, a page at a time; `GET|PATCH|DELETE /{id}`. */
+export const UNITS_PATH = '/api/franchisor/units';
+/** `POST`: check a proposed territory (costs one evaluation). */
+export const TERRITORY_CHECK_PATH = '/api/franchisor/territories/check';
+
 /** Prefix of every admin route; each answers 404 when the server has no admin token. */
 export const ADMIN_PATH = '/api/admin';
 /** `POST`: create an account; `GET`: list accounts. */

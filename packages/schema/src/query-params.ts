@@ -46,6 +46,13 @@ export function wholeParam(field: string, min: number, max: number) {
 export const unknownParamError = (issue: { code: string; keys?: readonly string[] }) =>
   issue.code === 'unrecognized_keys' ? `unknown query parameter: ${(issue.keys ?? []).join(', ')}` : 'query must be an object';
 
+/**
+ * The error of a JSON body with a field it does not know: a misspelt field
+ * must fail, not be dropped.
+ */
+export const unknownFieldError = (issue: { code: string; keys?: readonly string[] }) =>
+  issue.code === 'unrecognized_keys' ? `unknown field: ${(issue.keys ?? []).join(', ')}` : 'body must be a JSON object';
+
 /** An ISO 8601 UTC time (`2026-11-01T00:00:00Z`), naming `field` when malformed. */
 export function isoTime(field: string) {
   return z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z` });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScoreTerritory } from './score-territory.js';
 
 /** Score at or above which a location `passed` (DESIGN.md: `score >= 7.0`). */
 export const PASS_THRESHOLD = 7.0;
@@ -160,6 +161,9 @@ export const ResultMeta = z
       ),
     region: RegionInfo.optional(),
     modelVersion: z.string().optional(),
+    territory: ScoreTerritory.optional().describe(
+      'Present when the key’s account has units of the category: encroachment, nearest unit, overlap and cannibalisation.',
+    ),
   })
   .meta({ id: 'ResultMeta' });
 /** Everything beyond the seed's fields. */

@@ -82,3 +82,38 @@ describe('OpenAPI document: admin API, dashboard session and franchisor logs', (
     );
   });
 });
+
+describe('OpenAPI document: units and territory check', () => {
+  const document = createOpenApiDocument();
+
+  it('describes the unit routes free of quota and the territory check with its quota headers', () => {
+    const routes: Array<[string, 'get' | 'post' | 'patch' | 'delete', string]> = [
+      ['/api/franchisor/units', 'post', '201'],
+      ['/api/franchisor/units', 'get', '200'],
+      ['/api/franchisor/units/{id}', 'get', '200'],
+      ['/api/franchisor/units/{id}', 'patch', '200'],
+      ['/api/franchisor/units/{id}', 'delete', '204'],
+      ['/api/franchisor/territories/check', 'post', '200'],
+    ];
+    for (const [path, method, success] of routes) {
+      const operation = document.paths?.[path]?.[method];
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining([success, '401']));
+      expect(operation?.security, `${method} ${path}`).toEqual([{ apiKey: [] }, { dashboardSession: [] }]);
+    }
+    const check = document.paths?.['/api/franchisor/territories/check']?.post?.responses?.['200'];
+    expect(Object.keys((check as { headers?: object } | undefined)?.headers ?? {})).toContain('X-Quota-Remaining');
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining([
+        'Unit',
+        'CreateUnit',
+        'UpdateUnit',
+        'UnitPage',
+        'Territory',
+        'UnitTerritory',
+        'TerritoryCheckRequest',
+        'TerritoryCheckResult',
+        'ScoreTerritory',
+      ]),
+    );
+  });
+});

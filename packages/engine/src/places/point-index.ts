@@ -2,7 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { haversineMetres } from '../region/geometry.js';
 import type { LatLng } from '../region/types.js';
-import { circleBox } from './circle-box.js';
+import { circleBox, type RangeBox } from './circle-box.js';
 import { cosineOfLatitude, RadiusTest } from './radius-test.js';
 
 /** One item found near a query point, with its great-circle distance. */
@@ -132,6 +132,19 @@ export class PointIndex<T extends LatLng> {
     for (const id of this.tree.range(box[0], box[1], box[2], box[3])) {
       if (test.contains(lats[id] ?? Number.NaN, lngs[id] ?? Number.NaN, cosLats[id] ?? 0)) visit(this.itemAt(id), id);
     }
+  }
+
+  /**
+   * Calls `visit` for every item inside a box (edges included), in no
+   * particular order: one kdbush range query. For shapes other than circles,
+   * whose callers test each item against the shape.
+   *
+   * @param box - `[minLng, minLat, maxLng, maxLat]`, decimal degrees
+   * @param visit - called with each item and its index in `items`
+   */
+  forEachInBox(box: RangeBox, visit: (item: T, index: number) => void): void {
+    if (this.tree === null) return;
+    for (const id of this.tree.range(box[0], box[1], box[2], box[3])) visit(this.itemAt(id), id);
   }
 
   /**

@@ -4,6 +4,14 @@ import type { Road, TransitMode } from './types.js';
 /** Tag keys that make an OSM object a POI (plus `building` of {@link POI_BUILDINGS}). */
 export const POI_KEYS = ['amenity', 'shop', 'leisure', 'office', 'healthcare', 'craft', 'tourism'] as const;
 
+/**
+ * Single tags that make an object a POI though their key is no POI key:
+ * `aeroway=aerodrome`, an airport, one of the reserved venues of a territory
+ * check (`territory/reserved-venues.ts`). Other `aeroway` objects (runways,
+ * gates) stay out.
+ */
+export const POI_TAG_VALUES: Readonly<Record<string, ReadonlySet<string>>> = { aeroway: new Set(['aerodrome']) };
+
 /** `building=*` values that make a building a POI (demand generators: schools, offices, retail). */
 export const POI_BUILDINGS = new Set(['school', 'university', 'college', 'kindergarten', 'office', 'commercial', 'retail']);
 
@@ -22,6 +30,7 @@ export const KEPT_POI_TAGS = [
   'vending',
   'school',
   'brand:wikidata',
+  'aeroway',
 ] as const;
 
 /**
@@ -41,8 +50,8 @@ const IGNORED_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /**
  * Whether an OSM object is a POI for the pack: it has one of {@link POI_KEYS}
- * with a value not in the ignored street-furniture list, or a building of
- * {@link POI_BUILDINGS}.
+ * with a value not in the ignored street-furniture list, one of the
+ * {@link POI_TAG_VALUES}, or a building of {@link POI_BUILDINGS}.
  *
  * @param tags - the object's tags
  */
@@ -53,6 +62,7 @@ export function isPoi(tags: OsmTags): boolean {
     if (IGNORED_VALUES[key]?.has(value) === true) continue;
     return true;
   }
+  for (const [key, values] of Object.entries(POI_TAG_VALUES)) if (values.has(tags[key] ?? '')) return true;
   const building = tags.building;
   return building !== undefined && POI_BUILDINGS.has(building);
 }
@@ -233,7 +243,18 @@ export function majorRoadClass(highway: string | undefined): Road['class'] | nul
 }
 
 /** `highway=*` values that are no street a civic address can be on. */
-const NON_STREET_HIGHWAYS = new Set(['platform', 'bus_stop', 'elevator', 'proposed', 'construction', 'abandoned', 'razed', 'corridor', 'services', 'rest_area']);
+const NON_STREET_HIGHWAYS = new Set([
+  'platform',
+  'bus_stop',
+  'elevator',
+  'proposed',
+  'construction',
+  'abandoned',
+  'razed',
+  'corridor',
+  'services',
+  'rest_area',
+]);
 
 /**
  * Whether a way is a named street for the geocoder: `highway=*` (roads,

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { csrfHeader, errorResponse, jsonResponse, KEY_SECURITY, quotaHeaders } from './openapi-responses.js';
+import { TERRITORY_CHECK_PATH, UNITS_PATH } from './paths.js';
+import { TerritoryCheckRequest, TerritoryCheckResult } from './territory-check.js';
+import { MAX_TERRITORY_BODY_BYTES } from './territory-geometry.js';
+import { UnitId } from './unit-refs.js';
+import { CreateUnit, MAX_UNITS_PER_ACCOUNT, Unit, UnitListQuery, UnitPage, UpdateUnit } from './units.js';
+
+const unitParam = z.object({ id: UnitId });
+const json = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema } } });
+const unauthorized = errorResponse('unauthorized: no API key or session, or a revoked key.');
+const forbidden = errorResponse('forbidden: a session write without its X-CSRF-Token.');
+const notFound = errorResponse('not_found: no unit with that id in the calling key’s account (another account’s units answer 404 too).');
+const siteErrors = errorResponse(
+  'invalid_request (names each bad field: bad GeoJSON, a self-intersecting polygon, a radius ≤ 0 or over 100 km, residents ≤ 0, or a region holding fewer residents than asked, field territory.residents); address_not_found or address_ambiguous, as for a score.',
+);
+
+/**
+ * The franchisor's units and territory check for the OpenAPI document: the
+ * account's own units (`/api/franchisor/units`, free of quota) and the check
+ * of a proposed territory (one evaluation).
+ */
+export function territoryPaths(): ZodOpenApiPathsObject {
+  return {
+    [UNITS_PATH]: {
+      post: {
+        operationId: 'createUnit',
+        summary: 'Add one of the account’s own units, with its territory',
+        description:
+          'The address is geocoded by the same geocoder as a score; a population territory is resolved into its polygon now and stored. Every key of the account sees the unit. Costs no quota.',
+        security: KEY_SECURITY,
+        requestParams: { header: csrfHeader },
+        requestBody: json(CreateUnit),
+        responses: {
+          '201': jsonResponse('The unit, with its resolved coordinates, matched address and territory.', Unit),
+          '400': siteErrors,
+          '401': unauthorized,
+          '403': forbidden,
+          '409': errorResponse(`conflict: the account already holds ${MAX_UNITS_PER_ACCOUNT} units.`),
+          '413': errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`),
+          '503': errorResponse('not_configured: no region is loaded.'),
+        },
+      },
+      get: {
+        operationId: 'listUnits',
+        summary: 'The account’s units, oldest first, a page at a time',
+        security: KEY_SECURITY,
+        requestParams: { query: UnitListQuery },
+        responses: { '200': jsonResponse('A page of units.', UnitPage), '400': errorResponse('invalid_request: names each bad field.'), '401': unauthorized },
+      },
+    },
+    [`${UNITS_PATH}/{id}`]: {
+      get: {
+        operationId: 'getUnit',
+        summary: 'One of the account’s units',
+        security: KEY_SECURITY,
+        requestParams: { path: unitParam },
+        responses: { '200': jsonResponse('The unit.', Unit), '401': unauthorized, '404': notFound },
+      },
+      patch: {
+        operationId: 'updateUnit',
+        summary: 'Change a unit: its name, site, category, status, brand or territory',
+        description: 'A new address is geocoded; a population territory is resolved again around the unit’s (new) site.',
+        security: KEY_SECURITY,
+        requestParams: { path: unitParam, header: csrfHeader },
+        requestBody: json(UpdateUnit),
+        responses: {
+          '200': jsonResponse('The unit after the change.', Unit),
+          '400': siteErrors,
+          '401': unauthorized,
+          '403': forbidden,
+          '404': notFound,
+          '413': errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`),
+        },
+      },
+      delete: {
+        operationId: 'deleteUnit',
+        summary: 'Remove a unit and its territory',
+        security: KEY_SECURITY,
+        requestParams: { path: unitParam, header: csrfHeader },
+        responses: { '204': { description: 'Removed.' }, '401': unauthorized, '403': forbidden, '404': notFound },
+      },
+    },
+    [TERRITORY_CHECK_PATH]: {
+      post: {
+        operationId: 'checkTerritory',
+        summary: 'Check a proposed territory against the account’s units, its residents and the reserved venues inside',
+        description:
+          'Residents and households inside (from the region’s population layer), overlap on residents with every unit territory of the category, the units whose territory holds the site, the units inside it, the reserved venues inside it, and whether it meets minimumResidents. Costs one evaluation of the quota. See docs/territory.md.',
+        security: KEY_SECURITY,
+        requestParams: { header: csrfHeader },
+        requestBody: json(TerritoryCheckRequest),
+        responses: {
+          '200': { description: 'The check.', headers: quotaHeaders, content: { 'application/json': { schema: TerritoryCheckResult } } },
+          '400': siteErrors,
+          '401': unauthorized,
+          '403': forbidden,
+          '413': errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`),
+          '429': errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.'),
+          '503': errorResponse('not_configured: no region is loaded.'),
+        },
+      },
+    },
+  };
+}

@@ -81,7 +81,7 @@ describe('renderCard', () => {
     const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low', reasons: ['no census data'] } } };
     expect(failReason(lowConfidence)).toBe('data confidence low: no census data');
     expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low: no census data)  Strong Location');
-    expect(failReason({ ...result, passed: false, meta: { ...result.meta, territory: { encroaches: ['Unit 4'] } } })).toMatch(/protected territory/);
+    expect(failReason({ ...result, passed: false, meta: { ...result.meta, territory: { encroaches: [{ unitId: 'u4', name: 'Unit 4', status: 'open', distanceMetres: 120, territoryType: 'radius' }], nearestUnit: null, overlap: [], cannibalisation: null } } })).toMatch(/protected territory/);
     expect(failReason({ ...result, passed: false })).toMatch(/see meta with --json/);
   });
 

@@ -27,7 +27,7 @@ interface Answer {
  * headers and `details: { limit, used, resetAt }`.
  */
 function applyReservation(res: Response, call: ScoringCall, reservation: Reservation, now: Date): void {
-  const limit = PLAN_QUOTAS[call.key.plan];
+  const { limit } = reservation;
   setQuotaHeaders(res, { limit, used: reservation.used, period: call.period });
   if (reservation.ok) return;
   const resetAt = call.period.end.toISOString();

@@ -151,6 +151,10 @@ describe.each(STORE_DRIVERS)('admin API on $name', ({ open, skip }) => {
     const accounts = AccountList.parse((await admin('GET', ADMIN_ACCOUNTS_PATH)).body).items;
     expect(accounts.find((account) => account.id === key.accountId)?.activeKeyCount).toBe(1);
     expect(fieldsOf(await admin('GET', `${ADMIN_KEYS_PATH}?acount=${key.accountId}`))).toEqual(['acount']);
+    // Without an account, a key gets one of its own.
+    const alone = CreatedKey.parse((await admin('POST', ADMIN_KEYS_PATH, { plan: 'growth', name: 'Kiosk' })).body);
+    expect(alone.accountName).toBe(`Kiosk (${alone.prefix})`);
+    expect(alone.accountId).not.toBe(key.accountId);
   });
 
   it.skipIf(skip)('upgrades a spent Starter key to Growth from its next request, keeping the units used', async () => {

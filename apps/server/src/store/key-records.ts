@@ -1,18 +1,18 @@
 import { type ApiKeyRecord, PLAN_QUOTAS, type Plan } from '@locscore/schema';
-import type { QuotaPeriod } from '../quota/period.js';
+import { quotaPeriod } from '../quota/period.js';
 import type { Db } from './db.js';
 import { toIsoOrNull, toIsoString } from './timestamps.js';
 
 /** Keys as the admin API lists them: account, plan, usage this period and last use. */
 export interface KeyRecordRepository {
   /**
-   * Keys oldest first (revoked ones included), each with its usage in
-   * `period` under its current plan's limit and when it last authenticated.
+   * Keys oldest first (revoked ones included), each with its usage in the
+   * current quota period under its current plan's limit and when it last authenticated.
    *
    * @param filter - `accountId`: one account's keys; `prefix`: the one key with that prefix
-   * @param period - the quota period to report usage in (the current one)
+   * @param now - the current time: usage is reported in its quota period (UTC month)
    */
-  records(filter: { accountId?: string; prefix?: string }, period: QuotaPeriod): Promise<ApiKeyRecord[]>;
+  records(filter: { accountId?: string; prefix?: string }, now: Date): Promise<ApiKeyRecord[]>;
 }
 
 interface RecordRow {
@@ -34,7 +34,8 @@ interface RecordRow {
  */
 export function createKeyRecordRepository(db: Db): KeyRecordRepository {
   return {
-    async records(filter, period) {
+    async records(filter, now) {
+      const period = quotaPeriod(now);
       const params: unknown[] = [period.start];
       const conditions: string[] = [];
       if (filter.accountId !== undefined) {

@@ -4,16 +4,15 @@ import type { ServerConfig } from '../../config.js';
 import { ApiError, invalidRequest } from '../../http/api-error.js';
 import { jsonBody } from '../../http/json-body.js';
 import { parseBody, parseParam, parseQuery } from '../../http/validate.js';
-import { quotaPeriod } from '../../quota/period.js';
 
-/** The current quota period by the server's clock. */
-function currentPeriod(config: ServerConfig) {
-  return quotaPeriod((config.clock ?? (() => new Date()))());
+/** The current time by the server's clock. */
+function nowOf(config: ServerConfig): Date {
+  return (config.clock ?? (() => new Date()))();
 }
 
 /** The record of the key with this prefix, with its usage this period; 404 when none has it. */
 async function recordOf(config: ServerConfig, prefix: string): Promise<ApiKeyRecord> {
-  const [record] = await config.store.keyRecords.records({ prefix }, currentPeriod(config));
+  const [record] = await config.store.keyRecords.records({ prefix }, nowOf(config));
   if (record === undefined) throw new ApiError('not_found', `no API key with prefix ${prefix}`);
   return record;
 }
@@ -26,8 +25,9 @@ function prefixOf(req: Request): string {
 /**
  * Router mounted at `/api/admin/keys` (behind `requireAdmin`):
  *
- * - `POST /` `{ account, plan, name? }` → 201 {@link CreatedKey}, the key and
- *   its webhook secret shown this once (400 naming `account` when no account has that id);
+ * - `POST /` `{ account?, plan, name? }` → 201 {@link CreatedKey}, the key and
+ *   its webhook secret shown this once (400 naming `account` when no account
+ *   has that id; without `account`, a new account of the key's own);
  * - `GET /?account=` → every key with its usage this period and last use;
  * - `PATCH /:prefix` `{ plan }` → the key on its new plan, from its next
  *   request on (the units already used stay used); 409 for a revoked key;
@@ -43,14 +43,16 @@ export function keysRouter(config: ServerConfig): Router {
   const { store } = config;
   router.post('/', jsonBody, async (req: Request, res: Response) => {
     const body = parseBody(CreateKey, req.body);
-    if ((await store.accounts.get(body.account)) === null) throw invalidRequest([{ field: 'account', message: 'no account with this id' }]);
-    const created = await store.keys.create({ plan: body.plan, name: body.name ?? null, accountId: body.account });
+    if (body.account !== undefined && (await store.accounts.get(body.account)) === null) {
+      throw invalidRequest([{ field: 'account', message: 'no account with this id' }]);
+    }
+    const created = await store.keys.create({ plan: body.plan, name: body.name ?? null, ...(body.account === undefined ? {} : { accountId: body.account }) });
     const answer: CreatedKey = { ...(await recordOf(config, created.prefix)), apiKey: created.apiKey, webhookSecret: created.webhookSecret };
     res.status(201).json(answer);
   });
   router.get('/', async (req: Request, res: Response) => {
     const query = parseQuery(KeyListQuery, req.query);
-    const items = await store.keyRecords.records(query.account === undefined ? {} : { accountId: query.account }, currentPeriod(config));
+    const items = await store.keyRecords.records(query.account === undefined ? {} : { accountId: query.account }, nowOf(config));
     res.status(200).json({ items });
   });
   router.patch('/:prefix', jsonBody, async (req: Request, res: Response) => {

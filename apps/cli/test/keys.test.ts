@@ -34,7 +34,7 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-describe('keys of a running server, through its admin API', () => {
+describe('keys of a running server, through its admin API', { timeout: 240_000 }, () => {
   let serve: ChildProcess;
   let exit: ReturnType<typeof finished>;
   let url: string;
@@ -108,7 +108,7 @@ describe('keys of a running server, through its admin API', () => {
   });
 });
 
-describe('keys in a data directory', () => {
+describe('keys in a data directory', { timeout: 240_000 }, () => {
   it('never makes a store where none was asked for: the default directory, or a named one for anything but create', async () => {
     const home = join(workDir, 'home');
     const env = { HOME: home };

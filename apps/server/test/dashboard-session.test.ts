@@ -153,6 +153,8 @@ describe.each(STORE_DRIVERS)('dashboard and its session on $name', ({ open, skip
     const key = await newKey('Cookie Credential Test');
     const { cookie, csrf } = await session({ kind: 'key', apiKey: key.apiKey });
     expect(Usage.parse((await call('GET', api.url + USAGE_PATH, { cookie })).body).used).toBe(0);
+    // A proxy's Basic credentials are not ours: the cookie still counts.
+    expect((await call('GET', api.url + USAGE_PATH, { cookie, headers: { authorization: 'Basic dXNlcjpwYXNz' } })).status).toBe(200);
     const forged = await call('POST', api.url + SCORE_PATH, { cookie, body: place });
     expect(forged.status).toBe(403);
     expect(codeOf(forged)).toBe('forbidden');

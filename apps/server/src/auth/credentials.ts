@@ -33,14 +33,18 @@ function headerOf(req: Request, name: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
+/** The `Bearer` token of an `Authorization` header; undefined for another scheme (a proxy's `Basic` is not ours). */
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer +(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
 /** The admin principal of `Authorization: Bearer <token>`, under the failed-attempt limit. */
-async function bearer(req: Request, header: string, options: CredentialOptions): Promise<Principal> {
-  const match = /^Bearer +(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new ApiError('unauthorized', 'Authorization must be "Bearer <admin token>"');
+async function bearer(req: Request, token: string, options: CredentialOptions): Promise<Principal> {
   if (options.adminToken === undefined) throw new ApiError('unauthorized', 'this server has no admin token configured');
   const client = req.ip ?? 'unknown';
   await options.failedAttempts.check(client);
-  if (!isAdminToken(match[1], options.adminToken)) {
+  if (!isAdminToken(token, options.adminToken)) {
     await options.failedAttempts.fail(client);
     throw new ApiError('unauthorized', 'wrong admin token');
   }
@@ -63,7 +67,8 @@ async function session(req: Request, token: string, options: CredentialOptions):
  * Middleware resolving who an `/api/*` request is ({@link principalOf}):
  * `X-API-Key` (401 when unknown or revoked), else `Authorization: Bearer`
  * with the admin token (401 when wrong or when none is configured, 429
- * after too many failures), else the dashboard's session cookie, whose
+ * after too many failures; another scheme, such as a proxy's `Basic`, is
+ * not a credential here), else the dashboard's session cookie, whose
  * writes (POST, PUT, PATCH, DELETE) must carry `X-CSRF-Token` (403
  * otherwise, before any route runs). A header wins over the cookie, which is
  * then ignored. Without any, the request is anonymous and each route says
@@ -74,7 +79,7 @@ async function session(req: Request, token: string, options: CredentialOptions):
 export function credentials(options: CredentialOptions): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const apiKey = headerOf(req, HEADERS.apiKey);
-    const authorization = headerOf(req, HEADERS.authorization);
+    const authorization = bearerToken(headerOf(req, HEADERS.authorization));
     const token = apiKey === undefined && authorization === undefined ? sessionTokenOf(req) : null;
     let principal: Principal = { kind: 'anonymous' };
     if (apiKey !== undefined) {

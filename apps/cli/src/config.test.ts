@@ -43,10 +43,11 @@ describe('resolveStoreLocation', () => {
   it('takes --database-url, then --data-dir, then LOCSCORE_DATABASE_URL, then DATABASE_URL, then the data dir', () => {
     const env = { LOCSCORE_DATABASE_URL: 'postgresql://specific/db', DATABASE_URL: pgUrl, LOCSCORE_DATA_DIR: '/env' };
     expect(resolveStoreLocation({ databaseUrl: pgUrl }, {})).toEqual({ driver: 'pg', databaseUrl: pgUrl, source: '--database-url' });
-    expect(resolveStoreLocation({ dataDir: 'rel' }, env)).toEqual({ driver: 'pglite', dataDir: resolve('rel') });
+    expect(resolveStoreLocation({ dataDir: 'rel' }, env)).toEqual({ driver: 'pglite', dataDir: resolve('rel'), source: '--data-dir' });
     expect(resolveStoreLocation({}, env)).toEqual({ driver: 'pg', databaseUrl: 'postgresql://specific/db', source: 'LOCSCORE_DATABASE_URL' });
     expect(resolveStoreLocation({}, { ...env, LOCSCORE_DATABASE_URL: '' })).toEqual({ driver: 'pg', databaseUrl: pgUrl, source: 'DATABASE_URL' });
-    expect(resolveStoreLocation({}, { LOCSCORE_DATA_DIR: '/env' })).toEqual({ driver: 'pglite', dataDir: '/env' });
+    expect(resolveStoreLocation({}, { LOCSCORE_DATA_DIR: '/env' })).toEqual({ driver: 'pglite', dataDir: '/env', source: 'LOCSCORE_DATA_DIR' });
+    expect(resolveStoreLocation({}, {})).toMatchObject({ driver: 'pglite', source: 'default' });
   });
 
   it('refuses both flags and a URL that is not PostgreSQL, naming the flag or variable', () => {

@@ -57,7 +57,8 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
  * database (`driver: 'pg'`, for several server instances in production).
  */
 export type StoreLocation =
-  | { driver: 'pglite'; dataDir: string }
+  /** `source`: the flag or variable that named the directory, or `default` for `~/.locscore/data`. */
+  | { driver: 'pglite'; dataDir: string; source: '--data-dir' | 'LOCSCORE_DATA_DIR' | 'default' }
   | { driver: 'pg'; databaseUrl: string /** which flag or variable gave the URL, for messages */; source: string };
 
 /**
@@ -81,12 +82,16 @@ export function resolveStoreLocation(
     throw new CliError('--database-url and --data-dir cannot be used together: the store is either PostgreSQL or a PGlite data directory');
   }
   if (flags.databaseUrl !== undefined) return postgres(flags.databaseUrl, '--database-url');
-  if (flags.dataDir !== undefined) return { driver: 'pglite', dataDir: resolveDataDir(flags.dataDir, env) };
+  if (flags.dataDir !== undefined) return { driver: 'pglite', dataDir: resolveDataDir(flags.dataDir, env), source: '--data-dir' };
   for (const name of ['LOCSCORE_DATABASE_URL', 'DATABASE_URL']) {
     const value = nonEmpty(env[name]);
     if (value !== undefined) return postgres(value, name);
   }
-  return { driver: 'pglite', dataDir: resolveDataDir(undefined, env) };
+  return {
+    driver: 'pglite',
+    dataDir: resolveDataDir(undefined, env),
+    source: nonEmpty(env['LOCSCORE_DATA_DIR']) === undefined ? 'default' : 'LOCSCORE_DATA_DIR',
+  };
 }
 
 function postgres(databaseUrl: string, source: string): StoreLocation {

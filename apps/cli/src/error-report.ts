@@ -146,7 +146,7 @@ function describeError(error: unknown): Pick<ErrorReport, 'message' | 'exitCode'
   }
   if (error instanceof StoreLockedError) {
     return {
-      message: `${error.message}\nAnother locscore process (a running \`locscore serve\`?) holds this data directory; stop it or pass another --data-dir.`,
+      message: `${error.message}\nA running server (\`locscore serve\`?) holds this data directory. Manage its keys while it runs with --base-url <its URL> and LOCSCORE_ADMIN_TOKEN, or stop it first.`,
       exitCode: EXIT.usage,
     };
   }

@@ -5,6 +5,7 @@ import type { ListenOptions } from './commands/listen.js';
 import type { RegionImportOptions } from './commands/region.js';
 import type { ScoreOptions } from './commands/score.js';
 import type { ServeOptions } from './commands/serve.js';
+import type { UsageOptions } from './commands/usage.js';
 import { EXIT } from './exit-codes.js';
 import { createTerminal, type Terminal } from './output/terminal.js';
 import { serveOptions } from './server-settings.js';
@@ -128,28 +129,44 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
 
-  const keys = program.command('keys').description('Manage API keys in a data directory or PostgreSQL (stop a server on the data directory first)');
-  const dataDirOption = (command: Command): Command =>
+  const keys = program
+    .command('keys')
+    .description('Manage API keys: of a running server with --base-url (LOCSCORE_ADMIN_TOKEN), else in a data directory or PostgreSQL');
+  const keyTarget = (command: Command): Command =>
     command
-      .option('--data-dir <dir>', 'PGlite data directory (env LOCSCORE_DATA_DIR; default ~/.locscore/data)')
+      .option('--base-url <url>', 'a running server: manage its keys through its admin API (the token from env LOCSCORE_ADMIN_TOKEN)')
+      .option('--data-dir <dir>', 'PGlite data directory, when no server runs on it (env LOCSCORE_DATA_DIR; default ~/.locscore/data)')
       .option('--database-url <url>', 'PostgreSQL URL instead of a data directory (env LOCSCORE_DATABASE_URL, DATABASE_URL)')
       .option('--json', 'print JSON');
-  dataDirOption(
+  const keysCommand = async () => import('./commands/keys.js');
+  keyTarget(
     keys
       .command('create')
       .description('Create an API key; the key and its webhook secret are shown once')
       .addOption(new Option('--plan <plan>', 'plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory())
-      .option('--name <name>', 'a label for the key'),
-  ).action(async (flags: KeysOptions & { plan?: string; name?: string }) => done(await (await import('./commands/keys.js')).runKeysCreate(flags, terminal)));
-  dataDirOption(keys.command('list').description('List keys (prefix, plan, name, created, revoked)')).action(async (flags: KeysOptions) =>
-    done(await (await import('./commands/keys.js')).runKeysList(flags, terminal)),
+      .option('--name <name>', 'a label for the key')
+      .option('--account <name>', 'the account (franchisor) that owns it, made when none has that name; default a new account of its own'),
+  ).action(async (flags: KeysOptions & { plan?: string; name?: string; account?: string }) => done(await (await keysCommand()).runKeysCreate(flags, terminal)));
+  keyTarget(keys.command('list').description('List keys (prefix, plan, account, usage this period, last use, created, revoked)')).action(
+    async (flags: KeysOptions) => done(await (await keysCommand()).runKeysList(flags, terminal)),
   );
-  dataDirOption(keys.command('revoke').description('Revoke a key').argument('<prefix>', 'key prefix (see keys list)')).action(
-    async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRevoke(prefix, flags, terminal)),
+  keyTarget(keys.command('revoke').description('Revoke a key').argument('<prefix>', 'key prefix (see keys list)')).action(
+    async (prefix: string, flags: KeysOptions) => done(await (await keysCommand()).runKeysRevoke(prefix, flags, terminal)),
   );
-  dataDirOption(keys.command('rotate-secret').description("Replace a key's webhook signing secret (shown once)").argument('<prefix>', 'key prefix')).action(
-    async (prefix: string, flags: KeysOptions) => done(await (await import('./commands/keys.js')).runKeysRotateSecret(prefix, flags, terminal)),
+  keyTarget(keys.command('rotate-secret').description("Replace a key's webhook signing secret (shown once)").argument('<prefix>', 'key prefix')).action(
+    async (prefix: string, flags: KeysOptions) => done(await (await keysCommand()).runKeysRotateSecret(prefix, flags, terminal)),
   );
+  keyTarget(
+    keys
+      .command('set-plan')
+      .description('Move a key to another plan from its next request (the units used this period stay used)')
+      .argument('<prefix>', 'key prefix')
+      .addOption(new Option('--plan <plan>', 'the new plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory()),
+  ).action(async (prefix: string, flags: KeysOptions & { plan?: string }) => done(await (await keysCommand()).runKeysSetPlan(prefix, flags, terminal)));
+
+  apiOptions(program.command('usage').description("Show the API key's own usage this period (plan, used, remaining, reset); costs no quota"))
+    .option('--json', 'print the API response body as JSON (the default when stdout is not a terminal)')
+    .action(async (flags: UsageOptions) => done(await (await import('./commands/usage.js')).runUsage(flags, terminal)));
 
   program
     .command('categories')

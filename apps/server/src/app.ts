@@ -1,7 +1,13 @@
-import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
-import express, { type Express } from 'express';
+import { ADMIN_PATH, DASHBOARD_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH, SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH } from '@locscore/schema';
+import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { apiKeyOf, requireKey } from './auth/authenticate.js';
+import { credentials } from './auth/credentials.js';
+import { createFailedAttemptLimit } from './auth/failed-attempts.js';
+import { createLastUseStamp } from './auth/last-use.js';
 import type { ServerConfig } from './config.js';
+import { defaultDashboardDir } from './dashboard/dashboard-files.js';
+import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { errorHandler, notFound } from './http/error-handler.js';
 import { requestId } from './http/request-id.js';
 import { apiReferenceRouter } from './ops/api-reference.js';
@@ -9,46 +15,87 @@ import { healthRouter } from './ops/health.js';
 import { createLogger, httpLogger } from './ops/logger.js';
 import { createMetrics, metricsMiddleware, timedEngine } from './ops/metrics.js';
 import { rateLimit } from './ops/rate-limit.js';
+import { MIN_ADMIN_TOKEN_LENGTH } from './ops/settings.js';
+import { adminRouter } from './routes/admin/admin-router.js';
+import { mapRouter } from './routes/map.js';
+import { requestLogRouter } from './routes/request-log.js';
 import { scoreRouter } from './routes/score.js';
 import { usageRouter } from './routes/usage.js';
+import { usageReportFor } from './routes/usage-report.js';
 
 /**
  * Builds the Express 5 app of the locscore API.
  *
  * Routes: `POST /api/franchisor/score` (200 result, or 202 with `webhookUrl`),
- * `GET /api/franchisor/score/:requestId`, `GET /api/franchisor/usage`; and,
- * without key or quota, `GET /healthz`, `/readyz`, `/metrics`,
- * `/openapi.json` and `/docs`. Every response carries `X-Request-Id` and
+ * `GET /api/franchisor/score/:requestId`, `GET /api/franchisor/usage`,
+ * `GET /api/franchisor/usage-report`, `GET /api/franchisor/requests[/:id]`,
+ * `POST /api/franchisor/requests/:id/redeliver`, `GET /api/franchisor/map`;
+ * the admin API under `/api/admin/` when `adminToken` is set (404 for every
+ * admin route otherwise); the dashboard and its session at `/dashboard`;
+ * and, without key or quota, `GET /healthz`, `/readyz`, `/metrics`,
+ * `/openapi.json` and `/docs`. Every `/api` request is authenticated by
+ * `X-API-Key`, `Authorization: Bearer <admin token>` or the dashboard's
+ * session cookie (`credentials`). Every response carries `X-Request-Id` and
  * helmet's security headers, and is logged as one JSON line (`httpLogger`);
  * every error is the JSON error body; unknown routes answer 404 `not_found`.
- * With `rateLimits`, a key over its plan's burst limit gets 429 `rate_limited`
- * before any quota is touched.
+ * With `rateLimits`, a key over its plan's burst limit gets 429
+ * `rate_limited` before any quota is touched.
  *
  * @param config - store, engine and options
  * @returns the app (not listening; see `startServer`)
+ * @throws RangeError when `adminToken` is shorter than 32 characters
  */
 export function createServer(config: ServerConfig): Express {
+  if (config.adminToken !== undefined && config.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new RangeError(`adminToken must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
+  }
   const logger = config.logger ?? createLogger({ level: 'warn' });
   const metrics = config.metrics ?? createMetrics(config.store.stats, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
   const engine = timedEngine(config.engine, metrics);
   const routed: ServerConfig = { ...config, engine };
+  const clock = config.clock ?? (() => new Date());
+  const failedAttempts = config.failedAttempts ?? createFailedAttemptLimit();
+  const stampLastUse = createLastUseStamp(config.store.lastUse, { onError: (error) => logger.warn({ err: error }, 'could not record a key’s last use') });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
+  app.set('trust proxy', config.trustProxy ?? false);
   app.use(requestId);
   app.use(httpLogger(logger));
   app.use(metricsMiddleware(metrics));
   // Plain-HTTP deployments (TLS at the load balancer, local use) must not have
   // their sub-resources upgraded to https, so that CSP directive is dropped.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // Before credentials: without an admin token, the admin API does not exist, whatever is presented.
+  if (config.adminToken === undefined) app.use(ADMIN_PATH, notFound);
+  app.use(
+    '/api',
+    credentials({ keys: config.store.keys, sessions: config.store.sessions, adminToken: config.adminToken, failedAttempts, stampLastUse, clock }),
+  );
   if (config.rateLimits && Object.keys(config.rateLimits).length > 0) {
-    const limiter = rateLimit({ keys: config.store.keys, limits: config.rateLimits, metrics });
-    app.use(SCORE_PATH, limiter);
-    app.use(USAGE_PATH, limiter);
+    const limiter = rateLimit({ limits: config.rateLimits, metrics });
+    for (const path of [SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH]) app.use(path, limiter);
   }
   app.use(SCORE_PATH, scoreRouter(routed));
   app.use(USAGE_PATH, usageRouter(routed));
+  app.get(USAGE_REPORT_PATH, requireKey, async (req: Request, res: Response) => {
+    res.status(200).json(await usageReportFor(routed, req, apiKeyOf(res).id));
+  });
+  app.use(FRANCHISOR_REQUESTS_PATH, requestLogRouter(routed, 'key'));
+  app.use(MAP_PATH, mapRouter(routed));
+  if (config.adminToken !== undefined) app.use(ADMIN_PATH, adminRouter(routed));
+  app.use(
+    DASHBOARD_PATH,
+    dashboardRouter({
+      store: config.store,
+      adminToken: config.adminToken,
+      failedAttempts,
+      stampLastUse,
+      clock,
+      dir: config.dashboardDir === undefined ? defaultDashboardDir() : config.dashboardDir,
+    }),
+  );
   // After the API, so that scoring requests do not walk these routes first.
   app.use(healthRouter({ ping: () => config.store.ping(), engine, metrics, lifecycle: config.lifecycle ?? { draining: false } }));
   app.use(apiReferenceRouter());

@@ -1,10 +1,12 @@
 import type { ScoringEngine } from '@locscore/engine';
 import type { Logger } from 'pino';
+import type { FailedAttemptLimit } from './auth/failed-attempts.js';
 import type { Lifecycle } from './ops/health.js';
 import type { Metrics } from './ops/metrics.js';
-import type { RateLimits } from './ops/settings.js';
+import type { RateLimits, TrustProxy } from './ops/settings.js';
 import type { ScoringJobs } from './scoring/scoring-service.js';
 import type { Store } from './store/open-store.js';
+import type { Redeliveries } from './webhooks/delivery-job.js';
 import type { HostResolver } from './webhooks/url-policy.js';
 
 /** Everything {@link createServer} needs. */
@@ -36,4 +38,17 @@ export interface ServerConfig {
   rateLimits?: RateLimits;
   /** Shutdown state read by `/readyz`; default never draining. */
   lifecycle?: Lifecycle;
+  /**
+   * The admin token (at least 32 characters): turns on `/api/admin/*` and the
+   * operator's dashboard sign-in. Without one every admin route answers 404.
+   */
+  adminToken?: string;
+  /** Where redeliveries are queued (the job queue); without one a redeliver answers 501. */
+  redeliveries?: Redeliveries;
+  /** Express's `trust proxy`: whose X-Forwarded-For and X-Forwarded-Proto count. Default false (none). */
+  trustProxy?: TrustProxy;
+  /** The built dashboard's folder; default `@locscore/dashboard`'s `dist/` (null or absent build: 503 at `/dashboard`). */
+  dashboardDir?: string | null;
+  /** The failed-attempt limit of the admin token and sign-in (tests lower it); default 10 per 15 minutes per address. */
+  failedAttempts?: FailedAttemptLimit;
 }

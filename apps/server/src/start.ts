@@ -25,6 +25,8 @@ export interface StartServerOptions extends Partial<ServerSettings> {
   clock?: () => Date;
   /** A ready pino logger (tests capture logs with one); `logLevel` is then ignored. @default createLogger({ level: logLevel }) */
   logger?: Logger;
+  /** The built dashboard's folder (tests); null serves none. @default `@locscore/dashboard`'s `dist/` */
+  dashboardDir?: string | null;
 }
 
 /** A listening server. */
@@ -142,6 +144,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       metrics,
       lifecycle,
       rateLimits: options.rateLimits ?? DEFAULT_SETTINGS.rateLimits,
+      redeliveries: queue,
+      trustProxy: options.trustProxy ?? DEFAULT_SETTINGS.trustProxy,
+      ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      ...(options.dashboardDir === undefined ? {} : { dashboardDir: options.dashboardDir }),
     });
     const server = await listen(app, options.port ?? DEFAULT_SETTINGS.port, options.host ?? DEFAULT_SETTINGS.host);
     const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SETTINGS.shutdownTimeoutMs;

@@ -141,14 +141,14 @@ describe('GET /metrics', () => {
     for (const id of queued) await store.requests.insert({ id, keyId, mode: 'async', status: 'queued', body, webhookUrl: 'https://example.com/hook' });
     const delivered = randomUUID();
     await store.requests.insert({ id: delivered, keyId, mode: 'async', status: 'succeeded', body, webhookUrl: 'https://example.com/hook' });
-    await store.deliveries.create(delivered, new Date());
+    const deliveryId = (await store.deliveries.create(delivered, new Date())) ?? '';
     for (const [attempt, statusCode] of [
       [1, null],
       [2, 503],
       [3, 410],
       [4, 200],
     ] as const) {
-      await store.deliveries.recordAttempt(delivered, { attempt, statusCode, error: null, durationMs: 5 }, 'pending', new Date());
+      await store.deliveries.recordAttempt(deliveryId, { attempt, statusCode, error: null, durationMs: 5 }, 'pending', new Date());
     }
     const after = await metrics(api.url);
     const delta = (name: string, labels: Record<string, string>): number => (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);

@@ -304,12 +304,20 @@ describe('store.keys', () => {
     expect(created.prefix).toBe(created.apiKey.slice(0, 12));
     expect(Buffer.from(created.webhookSecret.replace(/^whsec_/, ''), 'base64').length).toBeGreaterThanOrEqual(24);
     const listed = (await store.keys.list()).find((key) => key.prefix === created.prefix);
-    expect(listed).toEqual({ prefix: created.prefix, plan: 'growth', name: 'acme', createdAt: created.createdAt, revokedAt: null });
+    expect(listed).toEqual({
+      prefix: created.prefix,
+      plan: 'growth',
+      name: 'acme',
+      accountId: created.accountId,
+      accountName: `acme (${created.prefix})`,
+      createdAt: created.createdAt,
+      revokedAt: null,
+    });
     expect(JSON.stringify(await store.keys.list())).not.toContain(created.apiKey);
     const rotated = await store.keys.rotateSecret(created.prefix);
-    expect(rotated).toMatch(/^whsec_/);
-    expect(rotated).not.toBe(created.webhookSecret);
-    expect((await store.keys.authenticate(created.apiKey))?.webhookSecret).toBe(rotated);
+    expect(rotated?.webhookSecret).toMatch(/^whsec_/);
+    expect(rotated?.webhookSecret).not.toBe(created.webhookSecret);
+    expect((await store.keys.authenticate(created.apiKey))?.webhookSecret).toBe(rotated?.webhookSecret);
     expect(await store.keys.rotateSecret('lsk_missing0')).toBeNull();
   });
 

@@ -59,7 +59,7 @@ describe.skipIf(!databaseUrl)('store on PostgreSQL (node-postgres)', () => {
     const key = await store.keys.authenticate(created.apiKey);
     if (!key) throw new Error('key not found');
     const period = new Date('2026-03-01T00:00:00.000Z');
-    const outcomes = await Promise.all(Array.from({ length: 30 }, () => store.usage.reserve(key.id, period, 20)));
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => store.usage.reserve(key.id, period)));
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(20);
     expect(await store.usage.used(key.id, period)).toBe(20);
     await store.usage.release(key.id, period);
@@ -75,7 +75,7 @@ describe.skipIf(!databaseUrl)('store on PostgreSQL (node-postgres)', () => {
     const period = new Date('2026-04-01T00:00:00.000Z');
     await expect(
       store.transaction(async (tx) => {
-        expect(await tx.usage.reserve(key.id, period, 100)).toEqual({ ok: true, used: 1 });
+        expect(await tx.usage.reserve(key.id, period)).toEqual({ ok: true, used: 1, limit: 100 });
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');

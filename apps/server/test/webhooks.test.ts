@@ -115,7 +115,9 @@ describe('webhook mode', () => {
     });
     expect(status.delivery.attempts).toBe(3);
     expect(status.delivery.lastStatusCode).toBe(200);
-    expect((await store.deliveries.attempts(requestId)).map((attempt) => attempt.statusCode)).toEqual([500, 500, 200]);
+    const [original] = await store.deliveries.list(requestId);
+    expect(original?.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200]);
+    expect(original?.attempts.map((attempt) => attempt.error)).toEqual(['the receiver answered HTTP 500', 'the receiver answered HTTP 500', null]);
     const bodies = deliveriesTo('/flaky').map((entry) => WebhookDelivery.parse(verify(key.webhookSecret, entry)));
     expect(bodies.map((body) => body.requestId)).toEqual([requestId, requestId, requestId]);
   });
@@ -167,7 +169,7 @@ describe('webhook mode', () => {
     const key = await store.keys.create({ plan: 'starter' });
     const authenticated = await store.keys.authenticate(key.apiKey);
     if (!authenticated) throw new Error('key missing');
-    for (let index = 0; index < 20; index += 1) await store.usage.reserve(authenticated.id, quotaPeriod(now).start, 20);
+    for (let index = 0; index < 20; index += 1) await store.usage.reserve(authenticated.id, quotaPeriod(now).start);
     const sent = await send(api.url, key.apiKey, { address: 'Städtle 38, 9490 Vaduz', category: 'coffee', webhookUrl: `${receiver.url}/never` });
     expect(sent.status).toBe(429);
     expect(ErrorBody.parse(sent.body).error.code).toBe('quota_exceeded');

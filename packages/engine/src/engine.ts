@@ -1,8 +1,9 @@
 import { isCategory, type ScoreResult } from '@locscore/schema';
-import { AddressAmbiguousError, AddressNotFoundError } from './errors.js';
+import { AddressAmbiguousError, AddressNotFoundError, OutsideRegionsError } from './errors.js';
 import { createGeocoder } from './geocode/index.js';
 import { chooseAmong } from './geocode/region-choice.js';
 import type { Geocoder } from './geocode/types.js';
+import { RegionMap } from './map/region-map.js';
 import { buildRegionIndexes, type RegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
@@ -24,6 +25,7 @@ interface LoadedRegion {
   region: RegionData;
   geocoder: Geocoder;
   indexes: RegionIndexes;
+  map: RegionMap;
 }
 
 /**
@@ -43,7 +45,9 @@ interface LoadedRegion {
  * loaded), with `AddressAmbiguousError` when several places fit equally and
  * nothing in the input chooses, and with a `TypeError` naming the field for
  * an empty address or an unknown category.
- * Deterministic for the same packs and model version.
+ * Deterministic for the same packs and model version. `siteMap(query)`
+ * draws the vector map around a point from the first region covering it
+ * (`RegionMap`), or throws `OutsideRegionsError`.
  *
  * @param options - the regions, and optionally the geocoder factory
  * @returns the engine
@@ -52,11 +56,10 @@ interface LoadedRegion {
 export function createEngine(options: EngineOptions): ScoringEngine {
   if (!Array.isArray(options.regions)) throw new TypeError('regions must be an array of loaded region packs');
   const factory = options.geocoderFactory ?? createGeocoder;
-  const loaded: LoadedRegion[] = options.regions.map((region) => ({
-    region,
-    geocoder: factory(region),
-    indexes: buildRegionIndexes(region),
-  }));
+  const loaded: LoadedRegion[] = options.regions.map((region) => {
+    const indexes = buildRegionIndexes(region);
+    return { region, geocoder: factory(region), indexes, map: new RegionMap(region, indexes.competitors) };
+  });
   const manifests: readonly RegionManifest[] = Object.freeze(loaded.map(({ region }) => region.manifest));
 
   const score = (input: ScoreInput): ScoreResult => {
@@ -90,6 +93,11 @@ export function createEngine(options: EngineOptions): ScoringEngine {
 
   return {
     regions: manifests,
+    siteMap(query) {
+      const entry = loaded.find(({ map }) => map.covers(query));
+      if (entry === undefined) throw new OutsideRegionsError(query.lat, query.lng);
+      return entry.map.draw(query);
+    },
     score: (input) => {
       try {
         return Promise.resolve(score(input));

@@ -66,6 +66,24 @@ export class AddressAmbiguousError extends Error {
   }
 }
 
+/**
+ * A point outside every loaded region: nothing can be drawn or scored there.
+ * The server answers 400 `invalid_request` naming `lat`.
+ */
+export class OutsideRegionsError extends Error {
+  /**
+   * @param lat - latitude asked for, decimal degrees
+   * @param lng - longitude asked for, decimal degrees
+   */
+  constructor(
+    readonly lat: number,
+    readonly lng: number,
+  ) {
+    super(`the point ${lat}, ${lng} is outside every loaded region`);
+    this.name = 'OutsideRegionsError';
+  }
+}
+
 /** A region pack is missing, unreadable, or of another format version. */
 export class RegionPackError extends Error {
   /**

@@ -1,4 +1,5 @@
-import type { Category, ScoreResult } from '@locscore/schema';
+import type { Category, ScoreResult, SiteMap } from '@locscore/schema';
+import type { SiteMapQuery } from './map/region-map.js';
 import type { RegionManifest } from './region/types.js';
 
 /** What the engine scores: a civic address and a category (already validated). */
@@ -20,4 +21,12 @@ export interface ScoringEngine {
   score(input: ScoreInput): Promise<ScoreResult>;
   /** Manifests of the loaded regions; empty means "not configured" (503). */
   readonly regions: readonly RegionManifest[];
+  /**
+   * The vector map around a point from the region holding it (roads and
+   * streets, stations, and the category's competitors), for the dashboard.
+   * Optional: an engine without it draws no maps (the server answers 503).
+   *
+   * @throws OutsideRegionsError when no loaded region holds the point
+   */
+  siteMap?(query: SiteMapQuery): SiteMap;
 }

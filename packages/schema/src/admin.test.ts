@@ -44,7 +44,8 @@ describe('CreateKey', () => {
       { field: 'account', message: 'account must be an account id (UUID v4)' },
       { field: 'plan', message: 'plan must be one of: starter, growth, enterprise' },
     ]);
-    expect(issuesOf(CreateKey, { plan: 'growth' })).toEqual([{ field: 'account', message: 'account is required' }]);
+    expect(issuesOf(CreateKey, { plan: 'growth', account: null })).toEqual([{ field: 'account', message: 'account must be an account id (UUID v4)' }]);
+    expect(CreateKey.parse({ plan: 'growth' })).toEqual({ plan: 'growth' });
   });
 });
 

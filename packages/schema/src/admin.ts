@@ -105,9 +105,20 @@ export const KeyListQuery = z.strictObject({ account: AccountId.optional() }, { 
 /** Query of `GET /api/admin/keys` after validation. */
 export type KeyListQuery = z.infer<typeof KeyListQuery>;
 
-/** Body of `POST /api/admin/keys`: the owning account's id, a plan, and an optional display name. */
+/**
+ * Body of `POST /api/admin/keys`: the owning account's id, a plan, and an
+ * optional display name. Without `account` the key gets a new account of
+ * its own, named `<name> (<prefix>)` (or its prefix alone for an unnamed key).
+ */
 export const CreateKey = z
-  .strictObject({ account: AccountId, plan: Plan, name: displayName('name').optional() }, { error: strictBody })
+  .strictObject(
+    {
+      account: AccountId.optional().describe('The owning account; left out, a new account of the key’s own.'),
+      plan: Plan,
+      name: displayName('name').optional(),
+    },
+    { error: strictBody },
+  )
   .meta({ id: 'CreateKey' });
 /** Body of `POST /api/admin/keys` after validation. */
 export type CreateKey = z.infer<typeof CreateKey>;

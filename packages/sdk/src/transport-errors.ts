@@ -1,17 +1,13 @@
-import { AuthenticationError, ConnectionError, TimeoutError } from './errors.js';
+import { missingCredentialsError } from './credentials.js';
+import { type AuthenticationError, ConnectionError, TimeoutError } from './errors.js';
 
 /**
- * The error of a call made without an API key (nothing is sent).
+ * The error of a `LocScoreClient` call made without an API key (nothing is sent).
  *
  * @returns an {@link AuthenticationError} with code `missing_api_key`
  */
 export function missingApiKeyError(): AuthenticationError {
-  return new AuthenticationError({
-    message: 'No API key: pass { apiKey } to new LocScoreClient() or set the LOCSCORE_API_KEY environment variable',
-    status: null,
-    code: 'missing_api_key',
-    requestId: null,
-  });
+  return missingCredentialsError('No API key: pass { apiKey } to new LocScoreClient() or set the LOCSCORE_API_KEY environment variable', 'missing_api_key');
 }
 
 /**

@@ -55,6 +55,11 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
   terminal.stdout.write(`${server.url}\n`);
   const packs = settings.regions.length + (settings.sample ? 1 : 0);
   note(terminal, terminal.err.dim(`Store: ${describeStoreLocation(location)}; ${packs} region pack(s). Stop with Ctrl-C.`));
+  const operator =
+    settings.adminToken === undefined
+      ? 'franchisors sign in with an API key; set LOCSCORE_ADMIN_TOKEN for the operator and the admin API'
+      : 'the operator signs in with the admin token, franchisors with an API key';
+  note(terminal, terminal.err.dim(`Dashboard: ${server.url}/dashboard (${operator}).`));
   const signal = await nextTerminationSignal((received) => note(terminal, `Received ${received}, shutting down...`));
   // A second signal while closing ends the process at once.
   const force = (): void => process.exit(EXIT.interrupted);

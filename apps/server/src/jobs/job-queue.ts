@@ -5,7 +5,7 @@ import { SCORE_QUEUE, startScoringJob } from '../scoring/scoring-job.js';
 import { createScoringService, type ScoringJobs } from '../scoring/scoring-service.js';
 import type { Store } from '../store/open-store.js';
 import { defaultInstanceId } from '../webhooks/delivery-headers.js';
-import { DELIVERY_QUEUE, startDeliveryJob } from '../webhooks/delivery-job.js';
+import { DELIVERY_QUEUE, type Redeliveries, startDeliveryJob } from '../webhooks/delivery-job.js';
 import { WEBHOOK_TIMEOUT_MS } from '../webhooks/post-webhook.js';
 import { DEFAULT_RETRY_SCHEDULE } from '../webhooks/retry-schedule.js';
 import { schedulePurge } from './purge-schedule.js';
@@ -56,8 +56,8 @@ export interface JobQueueOptions {
   logger?: Logger;
 }
 
-/** The asynchronous side of the server: scoring jobs, webhook deliveries and the purge of old requests. */
-export interface JobQueue extends ScoringJobs {
+/** The asynchronous side of the server: scoring jobs, webhook deliveries and redeliveries, and the purge of old requests. */
+export interface JobQueue extends ScoringJobs, Redeliveries {
   /** Stops the workers (waiting for running jobs), the purge and pg-boss's supervision. */
   stop(): Promise<void>;
 }
@@ -110,6 +110,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     });
     return {
       ...scoring,
+      redeliver: (requestId) => deliveries.redeliver(requestId),
       async stop() {
         stopPurge();
         await queue.stop();

@@ -175,5 +175,6 @@ export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEng
         throw error;
       }
     },
+    ...(engine.siteMap ? { siteMap: engine.siteMap.bind(engine) } : {}),
   };
 }

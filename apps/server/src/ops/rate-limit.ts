@@ -1,15 +1,12 @@
-import { HEADERS } from '@locscore/schema';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { principalOf } from '../auth/principal.js';
 import { ApiError } from '../http/api-error.js';
-import type { KeyRepository } from '../store/keys.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimits } from './settings.js';
 
 /** What {@link rateLimit} needs. */
 export interface RateLimitOptions {
-  /** Looks up the presented key (by SHA-256 hash) to learn its id and plan. */
-  keys: KeyRepository;
   /** Limit per plan; a plan without one is not limited. */
   limits: RateLimits;
   /** Counts refusals in `locscore_rate_limited_total`. */
@@ -28,9 +25,10 @@ function windowName(seconds: number): string {
  * limiter per plan, keyed by API key id). Runs before the API routers, so a
  * refused request never reaches the quota: 429 `rate_limited` with
  * `Retry-After` (whole seconds, at least 1) and `details: { limit,
- * windowSeconds, retryAfterSeconds }`. A request without a valid key passes
- * through (the router answers its 401). With no limit configured it is a no-op
- * and does no lookup.
+ * windowSeconds, retryAfterSeconds }`. It counts the key the request's
+ * credentials resolved to (`X-API-Key` or a franchisor's session; see
+ * `credentials`); a request without one passes through (the router answers
+ * its 401). With no limit configured it is a no-op.
  *
  * Limits are per instance: N instances behind a load balancer admit up to N
  * times the limit.
@@ -44,12 +42,10 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
       { limit, limiter: new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds, keyPrefix: `locscore-${plan}` }) },
     ]),
   );
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  return async (_req: Request, res: Response, next: NextFunction) => {
     if (limiters.size === 0) return next();
-    const header = req.headers[HEADERS.apiKey];
-    const apiKey = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (!apiKey) return next();
-    const key = await options.keys.authenticate(apiKey);
+    const principal = principalOf(res);
+    const key = principal.kind === 'key' ? principal.key : null;
     const entry = key ? limiters.get(key.plan) : undefined;
     if (!key || !entry) return next();
     try {

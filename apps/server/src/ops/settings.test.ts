@@ -22,6 +22,7 @@ describe('loadServerConfig', () => {
       demoPlan: 'growth',
       allowPrivateWebhooks: false,
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
+      trustProxy: false,
       logLevel: 'info',
       rateLimits: {},
       shutdownTimeoutMs: 6000,
@@ -39,6 +40,8 @@ describe('loadServerConfig', () => {
       LOCSCORE_DEMO_PLAN: 'starter',
       LOCSCORE_ALLOW_PRIVATE_WEBHOOKS: 'yes',
       LOCSCORE_WEBHOOK_RETRY_SCHEDULE: '0,1.5,3',
+      LOCSCORE_ADMIN_TOKEN: 'an-admin-token-of-32-characters!',
+      LOCSCORE_TRUST_PROXY: 'loopback, 10.0.0.0/8',
       LOCSCORE_LOG_LEVEL: 'debug',
       LOCSCORE_RATE_LIMIT_STARTER: '10/s',
       LOCSCORE_RATE_LIMIT_GROWTH: '600/min',
@@ -55,6 +58,8 @@ describe('loadServerConfig', () => {
       demoPlan: 'starter',
       allowPrivateWebhooks: true,
       webhookRetrySchedule: [0, 1.5, 3],
+      adminToken: 'an-admin-token-of-32-characters!',
+      trustProxy: ['loopback', '10.0.0.0/8'],
       logLevel: 'debug',
       rateLimits: { starter: { points: 10, durationSeconds: 1 }, growth: { points: 600, durationSeconds: 60 } },
       shutdownTimeoutMs: 2500,
@@ -102,6 +107,11 @@ describe('loadServerConfig', () => {
     [{ LOCSCORE_RATE_LIMIT_GROWTH: '5/day' }, 'LOCSCORE_RATE_LIMIT_GROWTH must be N/s, N/m or N/h with N >= 1, or off, got "5/day"'],
     [{ LOCSCORE_SHUTDOWN_TIMEOUT: '90' }, 'LOCSCORE_SHUTDOWN_TIMEOUT must be seconds from 0.1 to 60, got "90"'],
     [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://x/y"'],
+    [{ LOCSCORE_ADMIN_TOKEN: 'too-short-to-guard-anything' }, 'LOCSCORE_ADMIN_TOKEN must be at least 32 characters, got "27 characters"'],
+    [
+      { LOCSCORE_TRUST_PROXY: 'the-load-balancer' },
+      'LOCSCORE_TRUST_PROXY must be off, a number of hops, or comma-separated IP addresses, subnets, loopback, linklocal or uniquelocal, got "the-load-balancer"',
+    ],
   ])('names the bad variable: %o', (env, message) => {
     const error = failure(env);
     expect(error.message).toBe(message);
@@ -120,6 +130,18 @@ describe('loadServerConfig', () => {
     expect(limits(' 30 / M ')).toEqual({ points: 30, durationSeconds: 60 });
     expect(limits('1000/hour')).toEqual({ points: 1000, durationSeconds: 3600 });
     expect(limits('off')).toBeUndefined();
+  });
+
+  it('reads trusted proxies as a hop count or a list, and off', () => {
+    expect(loadServerConfig({ LOCSCORE_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadServerConfig({ LOCSCORE_TRUST_PROXY: '127.0.0.1,::1' }).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadServerConfig({ LOCSCORE_TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+  });
+
+  it('never echoes an admin token, even a refused one', () => {
+    const token = 'hunter2-but-not-long-enough';
+    expect(failure({}, { adminToken: token }).message).toBe('--admin-token must be at least 32 characters, got "27 characters"');
+    expect(failure({}, { adminToken: token }).message).not.toContain('hunter2');
   });
 
   it('never echoes a database password', () => {

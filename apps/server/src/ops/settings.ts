@@ -1,4 +1,5 @@
 import { PLANS, type Plan } from '@locscore/schema';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE } from '../webhooks/retry-schedule.js';
 
@@ -18,6 +19,16 @@ export interface RateLimit {
 /** Burst limit per plan; a plan without an entry is not limited (the default). */
 export type RateLimits = Partial<Record<Plan, RateLimit>>;
 
+/**
+ * Which proxies' `X-Forwarded-For` and `X-Forwarded-Proto` the server
+ * believes, as Express's `trust proxy` takes it: false (none), a number of
+ * hops, or addresses, subnets and the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export type TrustProxy = false | number | string[];
+
+/** Shortest admin token accepted: 32 characters (about 190 bits as 32 base64 characters). */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
 /** Seconds of each burst-limit window unit. */
 const WINDOW_SECONDS: Record<string, number> = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hour: 3600 };
 
@@ -34,6 +45,37 @@ const RateLimitText = z
     const [points = '', unit = ''] = text.split('/').map((part) => part.trim());
     return { points: Number(points), durationSeconds: WINDOW_SECONDS[unit] ?? 1 };
   });
+
+/** Names Express's `trust proxy` accepts besides addresses and subnets. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_MESSAGE = 'must be off, a number of hops, or comma-separated IP addresses, subnets, loopback, linklocal or uniquelocal';
+
+/** Whether one entry of a trusted-proxy list is an address, a subnet (CIDR) or one of {@link PROXY_NAMES}. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  if (entry.includes('/')) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(entry);
+}
+
+/** `off`, a hop count, or a comma-separated list of trusted proxies, as Express's `trust proxy` setting takes them. */
+const TrustProxyText = z.string().transform((text, context): TrustProxy => {
+  const lower = text.toLowerCase();
+  if (lower === 'off' || lower === 'false') return false;
+  if (/^\d{1,2}$/.test(lower)) return Number(lower);
+  const entries = commaList(lower);
+  if (entries.length === 0 || !entries.every(isProxyEntry)) {
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** A comma-separated list, items trimmed, empty items dropped. */
 const commaList = (text: string): string[] =>
@@ -163,6 +205,23 @@ export const SETTINGS = {
       .pipe(z.array(z.coerce.number<string>({ error: RETRY_SCHEDULE_MESSAGE }).nonnegative(RETRY_SCHEDULE_MESSAGE)).min(1, RETRY_SCHEDULE_MESSAGE))
       .default([...DEFAULT_RETRY_SCHEDULE]),
   },
+  adminToken: {
+    option: 'adminToken',
+    flag: '--admin-token <token>',
+    variable: 'LOCSCORE_ADMIN_TOKEN',
+    default: 'unset',
+    meaning: `Turns on the admin API (\`/api/admin/*\`, \`Authorization: Bearer <token>\`) and the operator's sign-in to the dashboard; at least ${MIN_ADMIN_TOKEN_LENGTH} characters, e.g. \`openssl rand -base64 32\`. Unset: every admin route answers 404. Prefer the variable: a flag shows in the process list.`,
+    schema: z.string().min(MIN_ADMIN_TOKEN_LENGTH, `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`).optional(),
+  },
+  trustProxy: {
+    option: 'trustProxy',
+    flag: '--trust-proxy <proxies>',
+    variable: 'LOCSCORE_TRUST_PROXY',
+    default: 'off',
+    meaning:
+      'Proxies whose X-Forwarded-For and X-Forwarded-Proto the server believes, for the client address of the failed sign-in limit and for Secure cookies behind https: off, a number of hops, or comma-separated addresses, subnets, loopback, linklocal or uniquelocal.',
+    schema: TrustProxyText.default(false),
+  },
   logLevel: {
     option: 'logLevel',
     flag: '--log-level <level>',
@@ -241,6 +300,10 @@ export interface ServerSettings {
   allowPrivateWebhooks: boolean;
   /** Seconds before each webhook delivery attempt. */
   webhookRetrySchedule: number[];
+  /** The admin token (at least 32 characters); undefined = no admin API (404) and no operator sign-in. */
+  adminToken?: string;
+  /** Proxies whose forwarded headers are believed; false = none. */
+  trustProxy: TrustProxy;
   /** Minimum level of the JSON logs on stderr. */
   logLevel: LogLevel;
   /** Per-key burst limits by plan; empty = off. */
@@ -302,9 +365,10 @@ function inputOf(spec: SettingSpec, env: Readonly<Record<string, string | undefi
   return { value: undefined, source: spec.variable, fromFlag: false };
 }
 
-/** A value safe to show in an error: a database URL without its password. */
+/** A value safe to show in an error: a database URL without its password, an admin token as its length only. */
 function shown(name: SettingName, value: string | string[] | undefined): string {
   const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+  if (name === 'adminToken') return `${text.length} characters`;
   if (name !== 'databaseUrl' || !URL.canParse(text)) return text;
   const url = new URL(text);
   if (url.password) url.password = '***';
@@ -337,7 +401,7 @@ export function loadServerConfig(env: Readonly<Record<string, string | undefined
     const { source, value } = inputs[name];
     throw new SettingsError(source, `${source} ${issue?.message ?? 'is invalid'}, got ${JSON.stringify(shown(name, value))}`);
   }
-  const { dataDir, databaseUrl, demoKey, demoPlan, rateLimitStarter, rateLimitGrowth, rateLimitEnterprise, shutdownTimeout, ...rest } = parsed.data;
+  const { dataDir, databaseUrl, demoKey, demoPlan, adminToken, rateLimitStarter, rateLimitGrowth, rateLimitEnterprise, shutdownTimeout, ...rest } = parsed.data;
   if (inputs.dataDir.fromFlag && inputs.databaseUrl.fromFlag) {
     throw new SettingsError(
       inputs.databaseUrl.source,
@@ -360,6 +424,7 @@ export function loadServerConfig(env: Readonly<Record<string, string | undefined
     ...(usePostgres ? { databaseUrl } : dataDir !== undefined ? { dataDir } : {}),
     ...(demoKey !== undefined ? { demoKey } : {}),
     demoPlan,
+    ...(adminToken !== undefined ? { adminToken } : {}),
     rateLimits,
     shutdownTimeoutMs: shutdownTimeout,
   };

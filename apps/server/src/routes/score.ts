@@ -1,6 +1,6 @@
 import { PLAN_QUOTAS, type QueuedAck, RequestId, type RequestStatus } from '@locscore/schema';
 import { type Request, type Response, Router } from 'express';
-import { apiKeyOf, authenticate } from '../auth/authenticate.js';
+import { apiKeyOf, requireKey, requireScoringKey } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import { jsonBody } from '../http/json-body.js';
@@ -27,7 +27,7 @@ interface Answer {
  * headers and `details: { limit, used, resetAt }`.
  */
 function applyReservation(res: Response, call: ScoringCall, reservation: Reservation, now: Date): void {
-  const limit = PLAN_QUOTAS[call.key.plan];
+  const { limit } = reservation;
   setQuotaHeaders(res, { limit, used: reservation.used, period: call.period });
   if (reservation.ok) return;
   const resetAt = call.period.end.toISOString();
@@ -85,7 +85,8 @@ async function setCurrentQuotaHeaders(config: ServerConfig, key: ScoringCall['ke
 /**
  * Router mounted at `/api/franchisor/score`:
  *
- * - `POST /`: 401 before anything else, then body checks (415, 413, 400, the
+ * - `POST /`: 401 before anything else (an API key; or the operator with
+ *   `X-On-Behalf-Of: <key prefix>`, scored and charged as that key), then body checks (415, 413, 400, the
  *   webhook URL policy), then the `Idempotency-Key` (a replay costs nothing;
  *   another body under the same key is 409), then 503 when no region is
  *   loaded; then, synchronously, scoring (400 `address_not_found`, 500) and
@@ -97,7 +98,7 @@ async function setCurrentQuotaHeaders(config: ServerConfig, key: ScoringCall['ke
 export function scoreRouter(config: ServerConfig): Router {
   const router = Router();
   const scoring = createScoringService({ store: config.store, engine: config.engine, jobs: config.queue });
-  router.post('/', authenticate(config.store.keys), jsonBody, async (req: Request, res: Response) => {
+  router.post('/', requireScoringKey(config.store.keys), jsonBody, async (req: Request, res: Response) => {
     const key = apiKeyOf(res);
     const request = parseScoreRequest(req.body);
     const idempotencyKey = idempotencyKeyOf(req);
@@ -144,7 +145,7 @@ export function scoreRouter(config: ServerConfig): Router {
     res.status(answer.status).type('application/json').send(answer.json);
   });
 
-  router.get('/:requestId', authenticate(config.store.keys), async (req: Request, res: Response) => {
+  router.get('/:requestId', requireKey, async (req: Request, res: Response) => {
     const key = apiKeyOf(res);
     const id = RequestId.safeParse(req.params.requestId);
     const stored = id.success ? await config.store.requests.get(id.data, key.id) : null;

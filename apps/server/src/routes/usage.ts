@@ -1,6 +1,6 @@
 import { PLAN_QUOTAS, type Usage } from '@locscore/schema';
-import { Router, type Request, type Response } from 'express';
-import { apiKeyOf, authenticate } from '../auth/authenticate.js';
+import { type Request, type Response, Router } from 'express';
+import { apiKeyOf, requireKey } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
 import { quotaPeriod } from '../quota/period.js';
 import { setQuotaHeaders } from '../quota/quota-headers.js';
@@ -13,7 +13,7 @@ import { setQuotaHeaders } from '../quota/quota-headers.js';
  */
 export function usageRouter(config: ServerConfig): Router {
   const router = Router();
-  router.get('/', authenticate(config.store.keys), async (_req: Request, res: Response) => {
+  router.get('/', requireKey, async (_req: Request, res: Response) => {
     const key = apiKeyOf(res);
     const period = quotaPeriod((config.clock ?? (() => new Date()))());
     const used = await config.store.usage.used(key.id, period.start);

@@ -77,7 +77,7 @@ describe('createScoringService', () => {
     const scoring = createScoringService({ store, engine: fakeEngine(), jobs });
     const queued = call('Städtle 38, 9490 Vaduz', 'https://example.com/hook');
     const before = await store.usage.used(key.id, period.start);
-    expect(await scoring.queue(queued)).toEqual({ ok: true, used: before + 1 });
+    expect(await scoring.queue(queued)).toEqual({ ok: true, used: before + 1, limit: 20 });
     expect(jobs.sent).toEqual([queued.requestId]);
     expect(jobs.notified).toBe(1);
     expect(await store.requests.find(queued.requestId)).toMatchObject({ status: 'queued', mode: 'async', webhookUrl: 'https://example.com/hook' });
@@ -89,7 +89,7 @@ describe('createScoringService', () => {
     const used = await store.usage.used(key.id, period.start);
     for (let i = used; i < 20; i += 1) expect((await scoring.queue(call('Städtle 38, 9490 Vaduz', 'https://example.com/hook'))).ok).toBe(true);
     const refused = call('Städtle 38, 9490 Vaduz', 'https://example.com/hook');
-    expect(await scoring.queue(refused)).toEqual({ ok: false, used: 20 });
+    expect(await scoring.queue(refused)).toEqual({ ok: false, used: 20, limit: 20 });
     expect(jobs.sent).not.toContain(refused.requestId);
     expect(await store.requests.find(refused.requestId)).toBeNull();
     expect(Object.keys(store)).not.toContain('db');

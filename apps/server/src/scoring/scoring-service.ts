@@ -1,5 +1,5 @@
 import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
-import { PLAN_QUOTAS, type Plan, type RequestError, type ScoreRequest, type ScoreResult } from '@locscore/schema';
+import type { Plan, RequestError, ScoreRequest, ScoreResult } from '@locscore/schema';
 import type { QuotaPeriod } from '../quota/period.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { Reservation } from '../store/usage.js';
@@ -20,7 +20,7 @@ export interface ScoringJobs {
 
 /** One request to score, as the route accepted it. */
 export interface ScoringCall {
-  /** The API key's internal id and plan (the plan sets the quota limit). */
+  /** The API key's internal id and plan (the quota limit is the plan's as stored when the unit is reserved). */
   key: { id: string; plan: Plan };
   request: ScoreRequest;
   /** The request id (UUID v4, the response's `X-Request-Id`). */
@@ -136,14 +136,13 @@ export function createScoringService(options: ScoringServiceOptions): ScoringSer
         body: call.request,
         resultJson: json,
         periodStart: call.period.start,
-        limit: PLAN_QUOTAS[call.key.plan],
       });
       return { kind: 'scored', json, reservation };
     },
     async queue({ key, request, requestId, period }) {
       if (!jobs) throw new Error('webhook mode needs the job queue');
       const reservation = await store.transaction(async (tx) => {
-        const reserved = await tx.usage.reserve(key.id, period.start, PLAN_QUOTAS[key.plan]);
+        const reserved = await tx.usage.reserve(key.id, period.start);
         if (!reserved.ok) return reserved;
         await tx.requests.insert({
           id: requestId,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingDb } from '../../test/support/counting-db.js';
 import { createChargedRequestRepository, type ScoredRequest } from './charged-requests.js';
 import type { ClosableDb } from './db.js';
 import { createKeyRepository } from './keys.js';
@@ -11,7 +12,6 @@ import { migrate } from './migrations.js';
 import { openPgDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
 import { createUsageRepository } from './usage.js';
-import { countingDb } from '../../test/support/counting-db.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('[skip] charged requests on PostgreSQL: DATABASE_URL is not set (see .ci/run)');
@@ -67,8 +67,8 @@ describe.each(drivers)('charged requests on $name', ({ open, skip }) => {
   let otherKeyId: string;
   const body = { address: 'Städtle 38, 9490 Vaduz', category: 'coffee' } as const;
 
-  function scored(key: string, periodStart: Date, limit: number | null, score = 7.5): ScoredRequest {
-    return { id: randomUUID(), keyId: key, body, resultJson: JSON.stringify({ score, passed: score >= 7 }), periodStart, limit };
+  function scored(key: string, periodStart: Date, score = 7.5): ScoredRequest {
+    return { id: randomUUID(), keyId: key, body, resultJson: JSON.stringify({ score, passed: score >= 7 }), periodStart };
   }
 
   async function rowsOf(ids: readonly string[]): Promise<Array<{ id: string; status: string; mode: string; result: unknown; period_start: unknown }>> {
@@ -85,7 +85,7 @@ describe.each(drivers)('charged requests on $name', ({ open, skip }) => {
     await migrate(fixture.db);
     const keys = createKeyRepository(fixture.db);
     const key = await keys.authenticate((await keys.create({ plan: 'starter' })).apiKey);
-    const other = await keys.authenticate((await keys.create({ plan: 'growth' })).apiKey);
+    const other = await keys.authenticate((await keys.create({ plan: 'enterprise' })).apiKey);
     if (!key || !other) throw new Error('key not found');
     keyId = key.id;
     otherKeyId = other.id;
@@ -99,15 +99,20 @@ describe.each(drivers)('charged requests on $name', ({ open, skip }) => {
     const db = countingDb(fixture.db);
     const charged = createChargedRequestRepository(db, { coalesce: true });
     const period = new Date('2026-03-01T00:00:00.000Z');
-    const requests = Array.from({ length: 30 }, (_, i) => scored(keyId, period, 20, i / 10));
+    const requests = Array.from({ length: 30 }, (_, i) => scored(keyId, period, i / 10));
     const outcomes = await Promise.all(requests.map((request) => charged.record(request)));
     expect(db.statements).toBe(1);
-    expect(outcomes.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, used: i + 1 })));
-    expect(outcomes.slice(20)).toEqual(Array.from({ length: 10 }, () => ({ ok: false, used: 20 })));
+    expect(outcomes.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, used: i + 1, limit: 20 })));
+    expect(outcomes.slice(20)).toEqual(Array.from({ length: 10 }, () => ({ ok: false, used: 20, limit: 20 })));
     expect(await createUsageRepository(fixture.db).used(keyId, period)).toBe(20);
     // Exactly the granted requests have a row, with their own result.
     const rows = await rowsOf(requests.map((request) => request.id));
-    expect(rows.map((row) => row.id).sort()).toEqual(requests.slice(0, 20).map((request) => request.id).sort());
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      requests
+        .slice(0, 20)
+        .map((request) => request.id)
+        .sort(),
+    );
     for (const row of rows) {
       const request = requests.find((candidate) => candidate.id === row.id);
       expect(row).toMatchObject({ status: 'succeeded', mode: 'sync', result: JSON.parse(request?.resultJson ?? 'null') });
@@ -119,22 +124,21 @@ describe.each(drivers)('charged requests on $name', ({ open, skip }) => {
     const charged = createChargedRequestRepository(fixture.db, { coalesce: true });
     const april = new Date('2026-04-01T00:00:00.000Z');
     const may = new Date('2026-05-01T00:00:00.000Z');
-    const requests = [
-      scored(keyId, april, 1),
-      scored(otherKeyId, april, null),
-      scored(keyId, may, 1),
-      scored(keyId, april, 1),
-      scored(otherKeyId, april, null),
-      scored(keyId, may, 1),
-    ];
+    // The Starter key (20 a month) has one unit left in each month.
+    const usage = createUsageRepository(fixture.db);
+    for (let i = 0; i < 19; i += 1) {
+      await usage.reserve(keyId, april);
+      await usage.reserve(keyId, may);
+    }
+    const requests = [scored(keyId, april), scored(otherKeyId, april), scored(keyId, may), scored(keyId, april), scored(otherKeyId, april), scored(keyId, may)];
     const outcomes = await Promise.all(requests.map((request) => charged.record(request)));
     expect(outcomes).toEqual([
-      { ok: true, used: 1 },
-      { ok: true, used: 1 },
-      { ok: true, used: 1 },
-      { ok: false, used: 1 },
-      { ok: true, used: 2 },
-      { ok: false, used: 1 },
+      { ok: true, used: 20, limit: 20 },
+      { ok: true, used: 1, limit: null },
+      { ok: true, used: 20, limit: 20 },
+      { ok: false, used: 20, limit: 20 },
+      { ok: true, used: 2, limit: null },
+      { ok: false, used: 20, limit: 20 },
     ]);
     const recorded = new Set((await rowsOf(requests.map((request) => request.id))).map((row) => row.id));
     expect(requests.map((request) => recorded.has(request.id))).toEqual(outcomes.map((outcome) => outcome.ok));
@@ -143,11 +147,11 @@ describe.each(drivers)('charged requests on $name', ({ open, skip }) => {
   it.skipIf(skip)('counts nothing when the statement fails (the unit and the row commit together)', async () => {
     const charged = createChargedRequestRepository(fixture.db);
     const period = new Date('2026-06-01T00:00:00.000Z');
-    const first = scored(keyId, period, 20);
-    expect(await charged.record(first)).toEqual({ ok: true, used: 1 });
+    const first = scored(keyId, period);
+    expect(await charged.record(first)).toEqual({ ok: true, used: 1, limit: 20 });
     // The same request id again violates the primary key: the reservation rolls back with the insert.
     await expect(charged.record({ ...first })).rejects.toThrow();
     expect(await createUsageRepository(fixture.db).used(keyId, period)).toBe(1);
-    expect(await charged.record(scored(keyId, period, 20))).toEqual({ ok: true, used: 2 });
+    expect(await charged.record(scored(keyId, period))).toEqual({ ok: true, used: 2, limit: 20 });
   });
 });

@@ -1,5 +1,5 @@
 import type { ScoreRequest } from '@locscore/schema';
-import { singleCall, type CoalesceOptions } from './coalesce.js';
+import { type CoalesceOptions, singleCall } from './coalesce.js';
 import type { Db } from './db.js';
 import { groupReservations, type Reservation, type ReservedRow } from './usage.js';
 
@@ -16,10 +16,8 @@ export interface ScoredRequest {
    * so that a result is serialised once for the response and the row.
    */
   resultJson: string;
-  /** Start of the quota period to charge (UTC). */
+  /** Start of the quota period to charge (UTC); the limit is the key's plan's when charged. */
   periodStart: Date;
-  /** The key's evaluations per period, or null for unlimited. */
-  limit: number | null;
 }
 
 /** Finished synchronous requests, charged to the quota and recorded together. */
@@ -39,7 +37,7 @@ export interface ChargedRequestRepository {
 }
 
 /**
- * One statement for a batch: `locscore_reserve_units` (migration 2) grants
+ * One statement for a batch: `locscore_reserve_plan_units` (migration 4) grants
  * each group's units, and a data-modifying CTE inserts the rows whose rank in
  * their group is within the grant. The CTE is evaluated once (PostgreSQL
  * materialises a CTE that calls a volatile function), and the INSERT always
@@ -47,7 +45,7 @@ export interface ChargedRequestRepository {
  */
 const CHARGE_AND_RECORD = `
 WITH granted AS (
-  SELECT slot, granted, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[], $4::integer[])
+  SELECT slot, granted, used_now, quota FROM locscore_reserve_plan_units($1::text[], $2::timestamptz[], $3::integer[], $4::jsonb)
 ), recorded AS (
   INSERT INTO requests (id, key_id, mode, status, body, period_start, result, completed_at)
   SELECT r.id, r.key_id, 'sync', 'succeeded', r.body, r.period_start, r.result, now()
@@ -55,7 +53,7 @@ WITH granted AS (
   JOIN granted g ON g.slot = r.grp
   WHERE r.rnk <= g.granted
 )
-SELECT slot, granted, used_now FROM granted`;
+SELECT slot, granted, used_now, quota FROM granted`;
 
 /** Charges and records a batch in one round trip (see {@link CHARGE_AND_RECORD}). */
 async function recordAll(db: Db, requests: readonly ScoredRequest[]): Promise<Reservation[]> {

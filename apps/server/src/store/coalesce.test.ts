@@ -1,17 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingDb } from '../../test/support/counting-db.js';
+import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
 import type { ClosableDb } from './db.js';
 import { createIdempotencyRepository } from './idempotency.js';
 import { createKeyRepository } from './keys.js';
 import { migrate } from './migrations.js';
 import { openPgliteDb } from './pglite-db.js';
-import type { ScoreResult } from '@locscore/schema';
 import { createRequestRepository, type NewRequest } from './requests.js';
 import { createUsageRepository } from './usage.js';
-import { countingDb } from '../../test/support/counting-db.js';
-import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
 
 let dir: string;
 let pglite: ClosableDb;
@@ -39,49 +39,59 @@ describe('group commit (coalesce)', () => {
   it('merges concurrent reservations into one statement and still never exceeds the limit', async () => {
     const db = countingDb(pglite);
     const usage = createUsageRepository(db, { coalesce: true });
-    const outcomes = await Promise.all(Array.from({ length: 30 }, () => usage.reserve(keyId, period, 20)));
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => usage.reserve(keyId, period)));
     expect(db.statements).toBe(1);
     const granted = outcomes.filter((outcome) => outcome.ok);
     expect(granted).toHaveLength(20);
-    // Each granted unit saw its own count, 1 to 20, in call order.
-    expect(outcomes.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, used: i + 1 })));
-    expect(outcomes.slice(20)).toEqual(Array.from({ length: 10 }, () => ({ ok: false, used: 20 })));
+    // Each granted unit saw its own count, 1 to 20, in call order, under the Starter limit.
+    expect(outcomes.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, used: i + 1, limit: 20 })));
+    expect(outcomes.slice(20)).toEqual(Array.from({ length: 10 }, () => ({ ok: false, used: 20, limit: 20 })));
     expect(await usage.used(keyId, period)).toBe(20);
   });
 
-  it('counts each key of a batch on its own, from where its period stands', async () => {
-    const db = countingDb(pglite);
-    const usage = createUsageRepository(db, { coalesce: true });
+  it('counts each key of a batch on its own, from where its period stands, under its own plan', async () => {
     const keys = createKeyRepository(pglite);
     const other = await keys.authenticate((await keys.create({ plan: 'growth' })).apiKey);
     if (!other) throw new Error('key not found');
-    const march = new Date('2026-05-01T00:00:00.000Z');
-    expect(await usage.reserve(other.id, march, 3)).toEqual({ ok: true, used: 1 });
+    const may = new Date('2026-05-01T00:00:00.000Z');
+    const direct = createUsageRepository(pglite);
+    expect(await direct.reserve(other.id, may)).toEqual({ ok: true, used: 1, limit: 100 });
+    for (let i = 0; i < 18; i += 1) await direct.reserve(keyId, may);
+    const db = countingDb(pglite);
+    const usage = createUsageRepository(db, { coalesce: true });
     const outcomes = await Promise.all([
-      usage.reserve(other.id, march, 3),
-      usage.reserve(keyId, march, 2),
-      usage.reserve(other.id, march, 3),
-      usage.reserve(keyId, march, 2),
-      usage.reserve(other.id, march, 3),
-      usage.reserve(keyId, march, 2),
+      usage.reserve(other.id, may),
+      usage.reserve(keyId, may),
+      usage.reserve(other.id, may),
+      usage.reserve(keyId, may),
+      usage.reserve(other.id, may),
+      usage.reserve(keyId, may),
     ]);
-    expect(db.statements).toBe(2);
+    expect(db.statements).toBe(1);
     expect(outcomes).toEqual([
-      { ok: true, used: 2 },
-      { ok: true, used: 1 },
-      { ok: true, used: 3 },
-      { ok: true, used: 2 },
-      { ok: false, used: 3 },
-      { ok: false, used: 2 },
+      { ok: true, used: 2, limit: 100 },
+      { ok: true, used: 19, limit: 20 },
+      { ok: true, used: 3, limit: 100 },
+      { ok: true, used: 20, limit: 20 },
+      { ok: true, used: 4, limit: 100 },
+      { ok: false, used: 20, limit: 20 },
     ]);
   });
 
-  it('gives a single call the same answer as a batch (no coalescing, zero limit, unlimited)', async () => {
+  it('gives a single call the same answer as a batch, and reads a plan change at the next reservation', async () => {
+    const keys = createKeyRepository(pglite);
+    const created = await keys.create({ plan: 'enterprise' });
+    const key = await keys.authenticate(created.apiKey);
+    if (!key) throw new Error('key not found');
     const usage = createUsageRepository(pglite);
-    const other = new Date('2026-04-01T00:00:00.000Z');
-    expect(await usage.reserve(keyId, other, 0)).toEqual({ ok: false, used: 0 });
-    expect(await usage.reserve(keyId, other, null)).toEqual({ ok: true, used: 1 });
-    expect(await usage.reserve(keyId, other, 1)).toEqual({ ok: false, used: 1 });
+    const april = new Date('2026-04-01T00:00:00.000Z');
+    expect(await usage.reserve(key.id, april)).toEqual({ ok: true, used: 1, limit: null });
+    await keys.setPlan(created.prefix, 'starter');
+    for (let i = 0; i < 19; i += 1) await usage.reserve(key.id, april);
+    expect(await usage.reserve(key.id, april)).toEqual({ ok: false, used: 20, limit: 20 });
+    await keys.setPlan(created.prefix, 'growth');
+    // The units already used stay used; the new limit counts from them.
+    expect(await usage.reserve(key.id, april)).toEqual({ ok: true, used: 21, limit: 100 });
   });
 
   it('claims one idempotency key once when the same key arrives twice in a batch', async () => {
@@ -95,12 +105,7 @@ describe('group commit (coalesce)', () => {
       idempotency.claim(keyId, 'other', 'hash-a', 'req-d', now),
     ]);
     expect(db.statements).toBe(1);
-    expect(claims).toEqual([
-      { kind: 'new' },
-      { kind: 'conflict', reason: 'in_progress' },
-      { kind: 'conflict', reason: 'different_body' },
-      { kind: 'new' },
-    ]);
+    expect(claims).toEqual([{ kind: 'new' }, { kind: 'conflict', reason: 'in_progress' }, { kind: 'conflict', reason: 'different_body' }, { kind: 'new' }]);
   });
 
   it('answers each call of a batch as if made in turn: replays, a conflicting body, an expired key taken over once', async () => {

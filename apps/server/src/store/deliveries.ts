@@ -1,9 +1,13 @@
-import type { DeliveryStatus } from '@locscore/schema';
+import { randomUUID } from 'node:crypto';
+import type { Delivery, DeliveryStatus } from '@locscore/schema';
 import type { Db } from './db.js';
-import { toIsoOrNull } from './timestamps.js';
+import { toIsoOrNull, toIsoString } from './timestamps.js';
 
 /** How a webhook delivery ended, or `pending` while attempts remain. */
 export type DeliveryState = 'pending' | 'delivered' | 'stopped' | 'exhausted';
+
+/** Why a delivery exists: the request finished (`original`), or someone asked again (`redelivery`). */
+export type DeliveryKind = 'original' | 'redelivery';
 
 /** One recorded attempt. */
 export interface DeliveryAttempt {
@@ -13,20 +17,63 @@ export interface DeliveryAttempt {
   durationMs: number;
 }
 
-/** Webhook deliveries of asynchronous requests and every attempt made. */
+/** One delivery's progress, as its next attempt needs it. */
+export interface DeliveryProgress {
+  id: string;
+  requestId: string;
+  state: DeliveryState;
+  /** Attempts recorded so far. */
+  attempts: number;
+}
+
+/**
+ * Webhook deliveries of asynchronous requests and every attempt made. A
+ * request has one `original` delivery (started when it finished) and a
+ * `redelivery` for each time one was asked for; each has its own attempts.
+ */
 export interface DeliveryRepository {
-  /** Starts the delivery of a request, first attempt due at `nextAttemptAt`. */
-  create(requestId: string, nextAttemptAt: Date): Promise<void>;
   /**
-   * Records one attempt and the resulting state.
+   * Starts a delivery of a request, first attempt due at `nextAttemptAt`.
+   *
+   * @param kind - `original` (at most one per request) or `redelivery`. @default 'original'
+   * @returns the new delivery's id (UUID v4); null when the request already has its original
+   */
+  create(requestId: string, nextAttemptAt: Date, kind?: DeliveryKind): Promise<string | null>;
+  /**
+   * Records one attempt of a delivery and the resulting state.
    *
    * @param nextAttemptAt - when the next attempt is due (state `pending`), else null
    */
-  recordAttempt(requestId: string, attempt: DeliveryAttempt, state: DeliveryState, nextAttemptAt: Date | null): Promise<void>;
-  /** The delivery progress shown by the status endpoint (zeros when none exists). */
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, state: DeliveryState, nextAttemptAt: Date | null): Promise<void>;
+  /** One delivery's progress; null when unknown. */
+  progress(deliveryId: string): Promise<DeliveryProgress | null>;
+  /** The id of a request's original delivery; null when it has none. */
+  originalOf(requestId: string): Promise<string | null>;
+  /** The progress of a request's latest delivery, as the status endpoint shows it (zeros when none exists). */
   status(requestId: string): Promise<DeliveryStatus & { state: DeliveryState | null }>;
-  /** Every attempt of a request, in order. */
-  attempts(requestId: string): Promise<DeliveryAttempt[]>;
+  /** Every delivery of a request, oldest first, each with every attempt in order. */
+  list(requestId: string): Promise<Delivery[]>;
+}
+
+interface DeliveryRow {
+  id: string;
+  request_id: string;
+  kind: DeliveryKind;
+  state: DeliveryState;
+  attempts: number;
+  last_status_code: number | null;
+  next_attempt_at: unknown;
+  delivered_at: unknown;
+  created_at: unknown;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempted_at: unknown;
 }
 
 /**
@@ -36,36 +83,40 @@ export interface DeliveryRepository {
  */
 export function createDeliveryRepository(db: Db): DeliveryRepository {
   return {
-    async create(requestId, nextAttemptAt) {
-      await db.query(
-        `INSERT INTO deliveries (request_id, state, next_attempt_at) VALUES ($1, 'pending', $2)
-         ON CONFLICT (request_id) DO NOTHING`,
-        [requestId, nextAttemptAt],
+    async create(requestId, nextAttemptAt, kind = 'original') {
+      const conflict = kind === 'original' ? "ON CONFLICT (request_id) WHERE kind = 'original' DO NOTHING" : '';
+      const result = await db.query<{ id: string }>(
+        `INSERT INTO deliveries (id, request_id, kind, state, next_attempt_at) VALUES ($1, $2, $3, 'pending', $4) ${conflict} RETURNING id`,
+        [randomUUID(), requestId, kind, nextAttemptAt],
       );
+      return result.rows[0]?.id ?? null;
     },
-    async recordAttempt(requestId, attempt, state, nextAttemptAt) {
+    async recordAttempt(deliveryId, attempt, state, nextAttemptAt) {
       await db.transaction(async (tx) => {
         await tx.query(
-          `INSERT INTO delivery_attempts (request_id, attempt, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (request_id, attempt) DO NOTHING`,
-          [requestId, attempt.attempt, attempt.statusCode, attempt.error, attempt.durationMs],
+          `INSERT INTO delivery_attempts (request_id, delivery_id, attempt, status_code, error, duration_ms)
+           SELECT request_id, id, $2, $3, $4, $5 FROM deliveries WHERE id = $1
+           ON CONFLICT (delivery_id, attempt) DO NOTHING`,
+          [deliveryId, attempt.attempt, attempt.statusCode, attempt.error, attempt.durationMs],
         );
         await tx.query(
           `UPDATE deliveries SET attempts = GREATEST(attempts, $2), last_status_code = $3, state = $4,
              next_attempt_at = $5, delivered_at = CASE WHEN $4 = 'delivered' THEN now() ELSE delivered_at END
-           WHERE request_id = $1`,
-          [requestId, attempt.attempt, attempt.statusCode, state, nextAttemptAt],
+           WHERE id = $1`,
+          [deliveryId, attempt.attempt, attempt.statusCode, state, nextAttemptAt],
         );
       });
     },
+    async progress(deliveryId) {
+      const row = (await db.query<DeliveryRow>('SELECT * FROM deliveries WHERE id = $1', [deliveryId])).rows[0];
+      return row ? { id: row.id, requestId: row.request_id, state: row.state, attempts: row.attempts } : null;
+    },
+    async originalOf(requestId) {
+      const result = await db.query<{ id: string }>("SELECT id FROM deliveries WHERE request_id = $1 AND kind = 'original'", [requestId]);
+      return result.rows[0]?.id ?? null;
+    },
     async status(requestId) {
-      const result = await db.query<{
-        attempts: number;
-        last_status_code: number | null;
-        next_attempt_at: unknown;
-        delivered_at: unknown;
-        state: DeliveryState;
-      }>('SELECT * FROM deliveries WHERE request_id = $1', [requestId]);
+      const result = await db.query<DeliveryRow>('SELECT * FROM deliveries WHERE request_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [requestId]);
       const row = result.rows[0];
       if (!row) return { attempts: 0, lastStatusCode: null, nextAttemptAt: null, deliveredAt: null, state: null };
       return {
@@ -76,16 +127,25 @@ export function createDeliveryRepository(db: Db): DeliveryRepository {
         state: row.state,
       };
     },
-    async attempts(requestId) {
-      const result = await db.query<{ attempt: number; status_code: number | null; error: string | null; duration_ms: number }>(
-        'SELECT * FROM delivery_attempts WHERE request_id = $1 ORDER BY attempt',
-        [requestId],
-      );
-      return result.rows.map((row) => ({
-        attempt: row.attempt,
-        statusCode: row.status_code,
-        error: row.error,
-        durationMs: row.duration_ms,
+    async list(requestId) {
+      const deliveries = await db.query<DeliveryRow>('SELECT * FROM deliveries WHERE request_id = $1 ORDER BY created_at, id', [requestId]);
+      const attempts = await db.query<AttemptRow>('SELECT * FROM delivery_attempts WHERE request_id = $1 ORDER BY attempt', [requestId]);
+      return deliveries.rows.map((row) => ({
+        deliveryId: row.id,
+        kind: row.kind,
+        state: row.state,
+        createdAt: toIsoString(row.created_at),
+        deliveredAt: toIsoOrNull(row.delivered_at),
+        nextAttemptAt: toIsoOrNull(row.next_attempt_at),
+        attempts: attempts.rows
+          .filter((attempt) => attempt.delivery_id === row.id)
+          .map((attempt) => ({
+            attempt: attempt.attempt,
+            at: toIsoString(attempt.attempted_at),
+            statusCode: attempt.status_code,
+            durationMs: attempt.duration_ms,
+            error: attempt.error,
+          })),
       }));
     },
   };

@@ -25,8 +25,9 @@ export interface KeyCacheOptions {
  * from memory for `ttlMs` instead of one database round trip per request.
  * Unknown or revoked keys are never cached (always looked up). Entries are
  * indexed by the key's SHA-256 hash, not the key itself. `create`,
- * `register`, `revoke` and `rotateSecret` empty the cache, so a revocation
- * through this repository applies to the next request.
+ * `register`, `setPlan`, `revoke` and `rotateSecret` empty the cache, so a
+ * revocation or plan change through this repository applies to the next
+ * request.
  *
  * @param keys - the database-backed repository
  * @param options - TTL and clock
@@ -46,13 +47,18 @@ export function cacheAuthenticatedKeys(keys: KeyRepository, options: KeyCacheOpt
   return {
     create: async (createOptions) => changed(await keys.create(createOptions)),
     register: async (registerOptions) => changed(await keys.register(registerOptions)),
-    list: () => keys.list(),
+    list: (filter) => keys.list(filter),
+    find: (prefix) => keys.find(prefix),
+    setPlan: async (prefix, plan) => {
+      entries.clear();
+      return changed(await keys.setPlan(prefix, plan));
+    },
     revoke: async (prefix) => {
       entries.clear();
       return changed(await keys.revoke(prefix));
     },
     rotateSecret: async (prefix) => changed(await keys.rotateSecret(prefix)),
-    webhookSecretOf: (keyId) => keys.webhookSecretOf(keyId),
+    webhookSecretsOf: (keyId) => keys.webhookSecretsOf(keyId),
     async authenticate(apiKey) {
       if (ttlMs <= 0) return keys.authenticate(apiKey);
       const hash = hashApiKey(apiKey);

@@ -238,6 +238,111 @@ DROP INDEX IF EXISTS requests_key_created;
 CREATE INDEX requests_in_flight ON requests (status) WHERE status IN ('queued', 'running');
 `,
   },
+  {
+    version: 4,
+    name: 'accounts, plan-aware reservations, redeliveries, dashboard sessions',
+    sql: `
+-- Franchisor organisations. Names are unique without case.
+CREATE TABLE accounts (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX accounts_name ON accounts (lower(name));
+
+-- Every existing key gets an account of its own, named "<key name> (<prefix>)",
+-- or its prefix alone when unnamed (prefixes are unique, so are these names).
+ALTER TABLE api_keys ADD COLUMN account_id text;
+UPDATE api_keys SET account_id = gen_random_uuid()::text;
+INSERT INTO accounts (id, name, created_at)
+  SELECT account_id, CASE WHEN name IS NULL OR name = '' THEN prefix ELSE name || ' (' || prefix || ')' END, created_at FROM api_keys;
+ALTER TABLE api_keys ALTER COLUMN account_id SET NOT NULL;
+ALTER TABLE api_keys ADD CONSTRAINT api_keys_account FOREIGN KEY (account_id) REFERENCES accounts (id);
+CREATE INDEX api_keys_account ON api_keys (account_id);
+
+-- After a rotation the previous secret still signs deliveries until it expires.
+ALTER TABLE api_keys ADD COLUMN previous_webhook_secret text;
+ALTER TABLE api_keys ADD COLUMN previous_secret_expires_at timestamptz;
+
+-- When each key last authenticated, in a table of its own so that recording
+-- it never waits on (or holds) the key row that reservations lock.
+CREATE TABLE key_last_use (
+  key_id text PRIMARY KEY REFERENCES api_keys (id),
+  used_at timestamptz NOT NULL
+);
+
+-- A request may have several deliveries: the original and each redelivery.
+ALTER TABLE deliveries ADD COLUMN id text;
+ALTER TABLE deliveries ADD COLUMN kind text NOT NULL DEFAULT 'original' CHECK (kind IN ('original', 'redelivery'));
+UPDATE deliveries SET id = gen_random_uuid()::text;
+ALTER TABLE deliveries ALTER COLUMN id SET NOT NULL;
+ALTER TABLE deliveries DROP CONSTRAINT deliveries_pkey;
+ALTER TABLE deliveries ADD PRIMARY KEY (id);
+CREATE INDEX deliveries_request ON deliveries (request_id, created_at);
+-- One original delivery per request, however often its scoring job runs.
+CREATE UNIQUE INDEX deliveries_original ON deliveries (request_id) WHERE kind = 'original';
+
+ALTER TABLE delivery_attempts ADD COLUMN delivery_id text;
+UPDATE delivery_attempts a SET delivery_id = d.id FROM deliveries d WHERE d.request_id = a.request_id;
+-- An attempt is only ever recorded for an existing delivery; none is left without one.
+DELETE FROM delivery_attempts WHERE delivery_id IS NULL;
+ALTER TABLE delivery_attempts ALTER COLUMN delivery_id SET NOT NULL;
+ALTER TABLE delivery_attempts DROP CONSTRAINT delivery_attempts_pkey;
+ALTER TABLE delivery_attempts ADD PRIMARY KEY (delivery_id, attempt);
+ALTER TABLE delivery_attempts ADD CONSTRAINT delivery_attempts_delivery FOREIGN KEY (delivery_id) REFERENCES deliveries (id);
+CREATE INDEX delivery_attempts_request ON delivery_attempts (request_id);
+
+-- Dashboard sessions: the cookie's SHA-256, never the cookie itself.
+CREATE TABLE dashboard_sessions (
+  token_hash text PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('admin', 'key')),
+  key_id text REFERENCES api_keys (id),
+  csrf_token text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  CHECK ((kind = 'key') = (key_id IS NOT NULL))
+);
+CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at);
+
+-- Reserves counts[i] units for each (key, period) under the limit of the
+-- key's plan as committed when the reservation runs, plan_limits giving each
+-- plan's limit (JSON null: unlimited). The key row is read FOR SHARE and held
+-- to the end of the transaction: a plan change (an UPDATE of that row) waits
+-- for the reservations in flight, and every reservation after it reads the
+-- new plan. So a plan change applies to the next reservation, and none
+-- granted after it exceeds the new limit. Grants min(count, limit - used), in
+-- call order, as version 2's function did with the caller's limit.
+CREATE FUNCTION locscore_reserve_plan_units(key_ids text[], period_starts timestamptz[], counts integer[], plan_limits jsonb)
+RETURNS TABLE (slot integer, granted integer, used_now integer, quota integer)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  before integer;
+  take integer;
+  key_plan text;
+  key_limit integer;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(key_ids, 1), 0) LOOP
+    SELECT k.plan INTO key_plan FROM api_keys k WHERE k.id = key_ids[i] FOR SHARE;
+    key_limit := (plan_limits ->> key_plan)::integer;
+    INSERT INTO usage (key_id, period_start, used) VALUES (key_ids[i], period_starts[i], 0)
+    ON CONFLICT (key_id, period_start) DO NOTHING;
+    SELECT u.used INTO before FROM usage u
+    WHERE u.key_id = key_ids[i] AND u.period_start = period_starts[i] FOR UPDATE;
+    take := CASE WHEN key_limit IS NULL THEN counts[i] ELSE greatest(0, least(counts[i], key_limit - before)) END;
+    IF take > 0 THEN
+      UPDATE usage u SET used = before + take WHERE u.key_id = key_ids[i] AND u.period_start = period_starts[i];
+    END IF;
+    slot := i;
+    granted := take;
+    used_now := before + take;
+    quota := key_limit;
+    RETURN NEXT;
+  END LOOP;
+END
+$fn$;
+DROP FUNCTION locscore_reserve_units(text[], timestamptz[], integer[], integer[]);
+`,
+  },
 ];
 
 /** Arbitrary constant naming the migration advisory lock (ASCII "locs"). */

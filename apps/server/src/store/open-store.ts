@@ -2,21 +2,27 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type PgBoss from 'pg-boss';
+import { type AccountRepository, createAccountRepository } from './accounts.js';
 import { type ChargedRequestRepository, createChargedRequestRepository } from './charged-requests.js';
 import type { ClosableDb } from './db.js';
 import { createDeliveryRepository, type DeliveryRepository } from './deliveries.js';
 import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
 import { bossDb, createJobDatabase, type JobDatabase } from './job-database.js';
 import { cacheAuthenticatedKeys } from './key-cache.js';
+import { createKeyLastUseRepository, type KeyLastUseRepository } from './key-last-use.js';
+import { createKeyRecordRepository, type KeyRecordRepository } from './key-records.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
 import { lockDataDir } from './lock.js';
 import { migrate } from './migrations.js';
 import { openPgDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
 import { type PurgeOptions, type PurgeReport, purgeExpired } from './purge.js';
+import { createRequestLogRepository, type RequestLogRepository } from './request-log.js';
 import { createRequestRepository, type RequestRepository } from './requests.js';
+import { createSessionRepository, type SessionRepository } from './sessions.js';
 import { createStatsRepository, type StatsRepository } from './stats.js';
 import { createUsageRepository, type UsageRepository } from './usage.js';
+import { createUsageReportRepository, type UsageReportRepository } from './usage-report.js';
 
 /** Where the store keeps its data. */
 export interface OpenStoreOptions {
@@ -42,7 +48,7 @@ export interface StoreTransaction {
   readonly bossDb: PgBoss.Db;
 }
 
-/** The server's storage: keys, usage, requests, deliveries, over PGlite or PostgreSQL. */
+/** The server's storage: accounts, keys, usage, requests, deliveries, sessions, over PGlite or PostgreSQL. */
 export interface Store {
   /** Which driver backs it. */
   readonly driver: 'pglite' | 'pg';
@@ -54,6 +60,12 @@ export interface Store {
    * still works here for up to that long; revoking through this store applies at once.
    */
   readonly keys: KeyRepository;
+  /** Franchisor organisations, each owning keys. */
+  readonly accounts: AccountRepository;
+  /** Keys as the admin API lists them, with usage and last use. */
+  readonly keyRecords: KeyRecordRepository;
+  /** When each key last authenticated. */
+  readonly lastUse: KeyLastUseRepository;
   /**
    * Monthly usage. `reserve`, like `requests.insert` and
    * `idempotency.claim` and `charged.record`, is group-committed: the calls of all
@@ -68,6 +80,12 @@ export interface Store {
    */
   readonly charged: ChargedRequestRepository;
   readonly deliveries: DeliveryRepository;
+  /** Pages of requests and one request with its deliveries (the admin API and the dashboard). */
+  readonly requestLog: RequestLogRepository;
+  /** Monthly usage reports. */
+  readonly usageReports: UsageReportRepository;
+  /** Dashboard sessions. */
+  readonly sessions: SessionRepository;
   readonly idempotency: IdempotencyRepository;
   /** Counts for `/metrics`, across every instance sharing the database. */
   readonly stats: StatsRepository;
@@ -107,10 +125,16 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     driver: db.driver,
     dataDir: place.dataDir,
     keys: cacheAuthenticatedKeys(createKeyRepository(db)),
+    accounts: createAccountRepository(db),
+    keyRecords: createKeyRecordRepository(db),
+    lastUse: createKeyLastUseRepository(db),
     usage: createUsageRepository(db, { coalesce: true }),
     requests: createRequestRepository(db, { coalesce: true }),
     charged: createChargedRequestRepository(db, { coalesce: true }),
     deliveries: createDeliveryRepository(db),
+    requestLog: createRequestLogRepository(db),
+    usageReports: createUsageReportRepository(db),
+    sessions: createSessionRepository(db),
     idempotency: createIdempotencyRepository(db, { coalesce: true }),
     stats: createStatsRepository(db),
     jobs: createJobDatabase(db, db.driver),

@@ -39,24 +39,24 @@ describe('purge of old requests', () => {
     await store.requests.insert({ id: 'a-sync-done', keyId, mode: 'sync', status: 'succeeded', body });
     await store.requests.insert({ id: 'b-sync-failed', keyId, mode: 'sync', status: 'failed', body });
     await store.requests.insert({ id: 'c-async-delivered', keyId, mode: 'async', status: 'succeeded', body, webhookUrl: 'https://example.com/h' });
-    await store.deliveries.create('c-async-delivered', now);
-    await store.deliveries.recordAttempt('c-async-delivered', { attempt: 1, statusCode: 200, error: null, durationMs: 3 }, 'delivered', null);
+    const delivered = await store.deliveries.create('c-async-delivered', now);
+    await store.deliveries.recordAttempt(delivered ?? '', { attempt: 1, statusCode: 200, error: null, durationMs: 3 }, 'delivered', null);
     await store.requests.insert({ id: 'd-async-pending', keyId, mode: 'async', status: 'succeeded', body, webhookUrl: 'https://example.com/h' });
-    await store.deliveries.create('d-async-pending', now);
-    await store.deliveries.recordAttempt('d-async-pending', { attempt: 1, statusCode: 500, error: null, durationMs: 3 }, 'pending', now);
+    const pending = await store.deliveries.create('d-async-pending', now);
+    await store.deliveries.recordAttempt(pending ?? '', { attempt: 1, statusCode: 500, error: null, durationMs: 3 }, 'pending', now);
     await store.requests.insert({ id: 'e-async-queued', keyId, mode: 'async', status: 'queued', body, webhookUrl: 'https://example.com/h' });
 
-    expect(await store.purge({ now: new Date(now.getTime() + 29 * DAY_MS) })).toEqual({ requests: 0, idempotencyKeys: 0 });
+    expect(await store.purge({ now: new Date(now.getTime() + 29 * DAY_MS) })).toEqual({ requests: 0, idempotencyKeys: 0, sessions: 0 });
     expect(await ids()).toHaveLength(5);
 
     const report = await store.purge({ now: new Date(now.getTime() + 31 * DAY_MS) });
     expect(report.requests).toBe(3);
     expect(await ids()).toEqual(['d-async-pending', 'e-async-queued']);
-    expect(await store.deliveries.attempts('c-async-delivered')).toEqual([]);
+    expect(await store.deliveries.list('c-async-delivered')).toEqual([]);
     expect((await store.deliveries.status('c-async-delivered')).state).toBeNull();
     expect((await store.deliveries.status('d-async-pending')).state).toBe('pending');
     // Usage is the billing record: kept.
-    await store.usage.reserve(keyId, new Date('2026-03-01T00:00:00Z'), null);
+    await store.usage.reserve(keyId, new Date('2026-03-01T00:00:00Z'));
     await store.purge({ now: new Date(now.getTime() + 400 * DAY_MS) });
     expect(await store.usage.used(keyId, new Date('2026-03-01T00:00:00Z'))).toBe(1);
   });
@@ -76,6 +76,16 @@ describe('purge of old requests', () => {
     await storeAnswerWithClaim(db, keyId, 'purge-me', 200, { ok: true });
     expect((await store.purge({ now: new Date(claimedAt.getTime() + DAY_MS - 1000) })).idempotencyKeys).toBe(0);
     expect((await store.purge({ now: new Date(claimedAt.getTime() + DAY_MS + 1000) })).idempotencyKeys).toBe(1);
+  });
+
+  it('removes dashboard sessions past their expiry', async () => {
+    const signedIn = new Date('2026-03-10T08:00:00Z');
+    const session = await store.sessions.create({ kind: 'key', keyId }, signedIn);
+    const expiresAt = new Date(session.expiresAt);
+    expect((await store.purge({ now: new Date(expiresAt.getTime() - 1000) })).sessions).toBe(0);
+    expect(await store.sessions.find(session.token, new Date(expiresAt.getTime() - 1000))).not.toBeNull();
+    expect((await store.purge({ now: expiresAt })).sessions).toBe(1);
+    expect(await store.sessions.find(session.token, signedIn)).toBeNull();
   });
 
   it('runs from the job queue at start, on the server clock', async () => {

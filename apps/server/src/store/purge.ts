@@ -10,6 +10,8 @@ export interface PurgeReport {
   requests: number;
   /** Idempotency keys older than 24 hours (they no longer replay). */
   idempotencyKeys: number;
+  /** Dashboard sessions past their expiry (they no longer sign anyone in). */
+  sessions: number;
 }
 
 /** Options of {@link purgeExpired}. */
@@ -26,7 +28,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Deletes, in one transaction, the requests that finished (`succeeded` or
  * `failed`) and were created more than `requestRetentionDays` before `now`,
  * with their delivery and delivery attempts, unless a webhook delivery is
- * still `pending`; and the idempotency keys older than 24 hours. Usage
+ * still `pending`; the idempotency keys older than 24 hours; and the
+ * dashboard sessions past their expiry. Usage
  * counters are kept (they are the billing record). Safe to run from several
  * instances at once.
  *
@@ -50,6 +53,7 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
     await tx.query(`DELETE FROM deliveries WHERE request_id IN (${expired})`, [requestsBefore]);
     const requests = await tx.query(`DELETE FROM requests WHERE id IN (${expired}) RETURNING id`, [requestsBefore]);
     const keys = await tx.query('DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING key_id', [keysBefore]);
-    return { requests: requests.rows.length, idempotencyKeys: keys.rows.length };
+    const sessions = await tx.query('DELETE FROM dashboard_sessions WHERE expires_at <= $1 RETURNING kind', [options.now]);
+    return { requests: requests.rows.length, idempotencyKeys: keys.rows.length, sessions: sessions.rows.length };
   });
 }

@@ -1,26 +1,36 @@
-import { singleCall, type CoalesceOptions } from './coalesce.js';
+import { PLAN_QUOTAS } from '@locscore/schema';
+import { type CoalesceOptions, singleCall } from './coalesce.js';
 import type { Db } from './db.js';
 
-/** Outcome of {@link UsageRepository.reserve}. */
+/**
+ * Outcome of {@link UsageRepository.reserve}. `limit` is the limit of the
+ * key's plan as stored when the unit was reserved (null: unlimited), the
+ * figure for `X-Quota-Limit`.
+ */
 export type Reservation =
   /** The unit is counted; `used` includes it. */
-  | { ok: true; used: number }
+  | { ok: true; used: number; limit: number | null }
   /** The quota is spent; nothing was counted. */
-  | { ok: false; used: number };
+  | { ok: false; used: number; limit: number | null };
+
+/** Each plan's limit as the JSON parameter of `locscore_reserve_plan_units` (null: unlimited), from `PLAN_QUOTAS`. */
+export const PLAN_LIMITS_JSON = JSON.stringify(PLAN_QUOTAS);
 
 /** Monthly usage per key: atomic reserve-and-count, and give-back. */
 export interface UsageRepository {
   /**
-   * Counts one evaluation in the period if the key is under its limit, in one
-   * statement (`INSERT … ON CONFLICT DO UPDATE … WHERE used < limit RETURNING`),
-   * so that concurrent requests never exceed the quota. `used` of a refusal is
-   * the count read just after it.
+   * Counts one evaluation in the period if the key is under the limit of its
+   * plan, in one statement (`locscore_reserve_plan_units`, migration 4): the
+   * plan is read from the key's row when the unit is reserved, under a share
+   * lock that a plan change waits for, so concurrent requests never exceed the
+   * quota and a plan change applies to the next reservation. `used` of a
+   * refusal is the count read just after it.
    *
    * @param keyId - the key's internal id
    * @param periodStart - start of the quota period (UTC)
-   * @param limit - evaluations per period, or null for unlimited
+   * @throws the driver's error for an unknown key id (foreign key)
    */
-  reserve(keyId: string, periodStart: Date, limit: number | null): Promise<Reservation>;
+  reserve(keyId: string, periodStart: Date): Promise<Reservation>;
   /** Gives one unit back (a 500 or a failed asynchronous job); never below 0. */
   release(keyId: string, periodStart: Date): Promise<void>;
   /** Evaluations counted in the period. */
@@ -31,10 +41,9 @@ export interface UsageRepository {
 export interface ReserveCall {
   keyId: string;
   periodStart: Date;
-  limit: number | null;
 }
 
-/** `locscore_reserve_units` answers one row per group of {@link ReservationGroups}. */
+/** `locscore_reserve_plan_units` answers one row per group of {@link ReservationGroups}. */
 export interface ReservedRow {
   /** 1-based index of the group. */
   slot: number;
@@ -42,15 +51,17 @@ export interface ReservedRow {
   granted: number;
   /** The period's count after the grant. */
   used_now: number;
+  /** The limit of the key's plan the grant was made under; null when unlimited. */
+  quota: number | null;
 }
 
-/** Calls of one batch grouped for `locscore_reserve_units` (migration 2). */
+/** Calls of one batch grouped for `locscore_reserve_plan_units` (migration 4). */
 export interface ReservationGroups {
   /**
-   * The function's four array parameters: key ids, period starts, limits
-   * (null: unlimited) and the number of calls of each group.
+   * The function's parameters: key ids, period starts, the number of calls
+   * of each group, and each plan's limit ({@link PLAN_LIMITS_JSON}).
    */
-  params: [string[], Date[], Array<number | null>, number[]];
+  params: [string[], Date[], number[], string];
   /** For each call, in call order: its 1-based group and its 1-based rank in that group. */
   places: Array<{ group: number; rank: number }>;
   /** Each call's {@link Reservation}, in call order, from the function's rows. */
@@ -58,13 +69,12 @@ export interface ReservationGroups {
 }
 
 /**
- * Groups the reservations of one batch for `locscore_reserve_units`: the
- * calls for one key, period and limit are counted together, and the function
- * takes that key's row lock once and grants `min(count, limit - used)` in one
- * write. The first calls of a group get the units, in call order, each with
- * its own running count; the rest are refused at the limit: what the same
- * calls made one by one with `INSERT … ON CONFLICT DO UPDATE … WHERE used <
- * limit` would answer.
+ * Groups the reservations of one batch for `locscore_reserve_plan_units`:
+ * the calls for one key and period are counted together, and the function
+ * takes that key's row locks once and grants `min(count, limit - used)` in
+ * one write. The first calls of a group get the units, in call order, each
+ * with its own running count; the rest are refused at the limit: what the
+ * same calls made one by one would answer.
  *
  * @param calls - the batch's reservations, in call order
  */
@@ -72,7 +82,7 @@ export function groupReservations(calls: readonly ReserveCall[]): ReservationGro
   const groups = new Map<string, { call: ReserveCall; index: number; slots: number[] }>();
   const places: Array<{ group: number; rank: number }> = [];
   calls.forEach((call, slot) => {
-    const id = `${call.keyId}\u0000${call.periodStart.getTime()}\u0000${call.limit ?? ''}`;
+    const id = `${call.keyId}\u0000${call.periodStart.getTime()}`;
     let group = groups.get(id);
     if (!group) {
       group = { call, index: groups.size + 1, slots: [] };
@@ -83,20 +93,16 @@ export function groupReservations(calls: readonly ReserveCall[]): ReservationGro
   });
   const list = [...groups.values()];
   return {
-    params: [
-      list.map((group) => group.call.keyId),
-      list.map((group) => group.call.periodStart),
-      list.map((group) => group.call.limit),
-      list.map((group) => group.slots.length),
-    ],
+    params: [list.map((group) => group.call.keyId), list.map((group) => group.call.periodStart), list.map((group) => group.slots.length), PLAN_LIMITS_JSON],
     places,
     outcomes(rows) {
       const outcomes = new Array<Reservation>(calls.length);
       for (const row of rows) {
         const group = list[row.slot - 1] as (typeof list)[number];
         const before = row.used_now - row.granted;
+        const limit = row.quota;
         group.slots.forEach((slot, i) => {
-          outcomes[slot] = i < row.granted ? { ok: true, used: before + i + 1 } : { ok: false, used: row.used_now };
+          outcomes[slot] = i < row.granted ? { ok: true, used: before + i + 1, limit } : { ok: false, used: row.used_now, limit };
         });
       }
       return outcomes;
@@ -108,12 +114,11 @@ export function groupReservations(calls: readonly ReserveCall[]): ReservationGro
 async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reservation[]> {
   const groups = groupReservations(calls);
   const result = await db.query<ReservedRow>(
-    'SELECT slot, granted, used_now FROM locscore_reserve_units($1::text[], $2::timestamptz[], $3::integer[], $4::integer[])',
+    'SELECT slot, granted, used_now, quota FROM locscore_reserve_plan_units($1::text[], $2::timestamptz[], $3::integer[], $4::jsonb)',
     groups.params,
   );
   return groups.outcomes(result.rows);
 }
-
 
 /**
  * The usage repository over a database (or a transaction, so that a
@@ -125,18 +130,12 @@ async function reserveAll(db: Db, calls: readonly ReserveCall[]): Promise<Reserv
 export function createUsageRepository(db: Db, options: CoalesceOptions = {}): UsageRepository {
   const reserveOne = singleCall((calls: readonly ReserveCall[]) => reserveAll(db, calls), options);
   return {
-    reserve: (keyId, periodStart, limit) => reserveOne({ keyId, periodStart, limit }),
+    reserve: (keyId, periodStart) => reserveOne({ keyId, periodStart }),
     async release(keyId, periodStart) {
-      await db.query('UPDATE usage SET used = used - 1 WHERE key_id = $1 AND period_start = $2 AND used > 0', [
-        keyId,
-        periodStart,
-      ]);
+      await db.query('UPDATE usage SET used = used - 1 WHERE key_id = $1 AND period_start = $2 AND used > 0', [keyId, periodStart]);
     },
     async used(keyId, periodStart) {
-      const result = await db.query<{ used: number }>(
-        'SELECT used FROM usage WHERE key_id = $1 AND period_start = $2',
-        [keyId, periodStart],
-      );
+      const result = await db.query<{ used: number }>('SELECT used FROM usage WHERE key_id = $1 AND period_start = $2', [keyId, periodStart]);
       return result.rows[0]?.used ?? 0;
     },
   };

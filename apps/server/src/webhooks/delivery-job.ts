@@ -14,6 +14,8 @@ export const DELIVERY_QUEUE = 'locscore-deliver';
 /** One delivery attempt to make. */
 interface DeliveryJob {
   requestId: string;
+  /** The delivery it belongs to; absent in jobs queued before redeliveries existed (then the request's original). */
+  deliveryId?: string;
   /** 1-based; the same number when a crash makes it run again. */
   attempt: number;
 }
@@ -37,10 +39,27 @@ export interface DeliveryJobOptions {
 
 /** The start of deliveries, for the scoring job. */
 export interface Deliveries {
-  /** Starts the delivery of a finished request inside `tx`: its row and its first attempt, due after the schedule's first delay. */
+  /**
+   * Starts the original delivery of a finished request inside `tx`: its row
+   * and its first attempt, due after the schedule's first delay. Does
+   * nothing when the request already has its original delivery.
+   */
   start(tx: StoreTransaction, requestId: string): Promise<void>;
   /** Wakes the delivery workers when a first attempt is due at once; call it after the transaction commits. */
   wake(): void;
+}
+
+/** Redeliveries, for the admin and franchisor routes. */
+export interface Redeliveries {
+  /**
+   * Starts a new delivery of a finished webhook-mode request's outcome (the
+   * same body, signed afresh with the key's current secrets when each
+   * attempt is made), on the usual retry schedule, and wakes the workers.
+   * The caller checks that the request is finished and in webhook mode.
+   *
+   * @returns the new delivery's id
+   */
+  redeliver(requestId: string): Promise<string>;
 }
 
 /** Where an attempt leaves the delivery: ended by a 2xx or a 410, out of attempts, or pending the next. */
@@ -60,7 +79,8 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
 
 /**
  * Starts the delivery workers: each attempt POSTs the request's payload,
- * signed per Standard Webhooks with the key's current secret; a 2xx ends the
+ * signed per Standard Webhooks with the key's current secret (and the
+ * previous one during the 24 hours after a rotation); a 2xx ends the
  * delivery, 410 stops it, anything else schedules the next attempt on
  * `schedule` until none is left. Every attempt is recorded. An attempt that
  * runs again after a crash is skipped when it was already recorded (so a
@@ -68,11 +88,11 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
  *
  * @param queue - the open queue (with {@link DELIVERY_QUEUE})
  * @param options - see {@link DeliveryJobOptions}
- * @returns the start of deliveries for the scoring job
+ * @returns the start of deliveries for the scoring job, and redeliveries for the routes
  */
-export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions): Promise<Deliveries> {
+export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions): Promise<Deliveries & Redeliveries> {
   const { store, schedule, logger } = options;
-  const send = (tx: StoreTransaction, job: DeliveryJob, delaySeconds: number): Promise<void> =>
+  const send = (tx: StoreTransaction, job: Required<DeliveryJob>, delaySeconds: number): Promise<void> =>
     queue.send(DELIVERY_QUEUE, job, {
       startAfterSeconds: delaySeconds,
       retryLimit: 3,
@@ -81,46 +101,59 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       tx,
     });
 
-  async function attempt({ requestId, attempt }: DeliveryJob): Promise<void> {
+  async function attempt(job: DeliveryJob): Promise<void> {
+    const { requestId, attempt } = job;
+    const deliveryId = job.deliveryId ?? (await store.deliveries.originalOf(requestId));
     const request = await store.requests.find(requestId);
-    if (!request || request.webhookUrl === null) return;
-    const status = await store.deliveries.status(requestId);
-    if (status.state !== 'pending' || status.attempts >= attempt) return;
-    const secret = await store.keys.webhookSecretOf(request.keyId);
-    if (secret === null) return;
+    if (deliveryId === null || !request || request.webhookUrl === null) return;
+    const progress = await store.deliveries.progress(deliveryId);
+    if (progress?.state !== 'pending' || progress.attempts >= attempt) return;
+    const secrets = await store.keys.webhookSecretsOf(request.keyId);
+    if (secrets.length === 0) return;
     const body = JSON.stringify(payloadOf(request));
     const headers = {
-      ...signWebhook(secret, requestId, Math.floor(Date.now() / 1000), body),
+      ...signWebhook(secrets, requestId, Math.floor(Date.now() / 1000), body),
       [ATTEMPT_HEADER]: String(attempt),
       [INSTANCE_HEADER]: options.instanceId,
     };
     const outcome = await postWebhook(request.webhookUrl, body, headers, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
     const statusCode = 'statusCode' in outcome ? outcome.statusCode : null;
-    const error = 'error' in outcome ? outcome.error : null;
     const state = stateAfter(outcome, attempt, schedule);
+    const error = 'error' in outcome ? outcome.error : state === 'delivered' ? null : `the receiver answered HTTP ${statusCode}`;
     const delay = schedule[attempt];
     const next = state === 'pending' && delay !== undefined ? new Date(Date.now() + delay * 1000) : null;
     if (state !== 'delivered') {
       logger.warn(
-        { requestId, attempt, statusCode, error, durationMs: outcome.durationMs, state, nextAttemptAt: next?.toISOString() ?? null },
+        { requestId, deliveryId, attempt, statusCode, error, durationMs: outcome.durationMs, state, nextAttemptAt: next?.toISOString() ?? null },
         'webhook delivery attempt failed',
       );
     }
     await store.transaction(async (tx) => {
-      await tx.deliveries.recordAttempt(requestId, { attempt, statusCode, error, durationMs: outcome.durationMs }, state, next);
-      if (next !== null && delay !== undefined) await send(tx, { requestId, attempt: attempt + 1 }, delay);
+      await tx.deliveries.recordAttempt(deliveryId, { attempt, statusCode, error, durationMs: outcome.durationMs }, state, next);
+      if (next !== null && delay !== undefined) await send(tx, { requestId, deliveryId, attempt: attempt + 1 }, delay);
     });
   }
 
   await queue.work<DeliveryJob>(DELIVERY_QUEUE, options.workers ?? 2, attempt, (job) => ({ requestId: job.requestId, attempt: job.attempt }));
   const firstDelay = schedule[0] ?? 0;
+  const wake = (): void => {
+    if (firstDelay === 0) queue.notify(DELIVERY_QUEUE);
+  };
+  const begin = async (tx: StoreTransaction, requestId: string, kind: 'original' | 'redelivery'): Promise<string | null> => {
+    const deliveryId = await tx.deliveries.create(requestId, new Date(Date.now() + firstDelay * 1000), kind);
+    if (deliveryId !== null) await send(tx, { requestId, deliveryId, attempt: 1 }, firstDelay);
+    return deliveryId;
+  };
   return {
     async start(tx, requestId) {
-      await tx.deliveries.create(requestId, new Date(Date.now() + firstDelay * 1000));
-      await send(tx, { requestId, attempt: 1 }, firstDelay);
+      await begin(tx, requestId, 'original');
     },
-    wake() {
-      if (firstDelay === 0) queue.notify(DELIVERY_QUEUE);
+    wake,
+    async redeliver(requestId) {
+      const deliveryId = await store.transaction((tx) => begin(tx, requestId, 'redelivery'));
+      if (deliveryId === null) throw new Error(`could not start a redelivery of ${requestId}`);
+      wake();
+      return deliveryId;
     },
   };
 }

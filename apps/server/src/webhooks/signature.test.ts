@@ -23,4 +23,13 @@ describe('signWebhook', () => {
     expect(() => new Webhook(secret).verify(body, { ...headers, 'webhook-id': 'msg_2' })).toThrow();
     expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow();
   });
+
+  it('signs with each secret during a rotation: a receiver holding either verifies', () => {
+    const previous = generateWebhookSecret();
+    const headers = signWebhook([secret, previous], 'msg_1', now, body);
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow();
+  });
 });

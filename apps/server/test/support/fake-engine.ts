@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AddressAmbiguousError, AddressNotFoundError, PACK_FORMAT_VERSION, type RegionManifest, type ScoringEngine } from '@locscore/engine';
-import { PASS_THRESHOLD, roundScore, storyFor, type ScoreResult } from '@locscore/schema';
+import { PASS_THRESHOLD, roundScore, type ScoreResult, storyFor } from '@locscore/schema';
 
 /** A manifest for the fake region (only `regions.length` matters to the server). */
 export const FAKE_MANIFEST: RegionManifest = {
@@ -37,7 +37,8 @@ export function fakeEngine(): ScoringEngine & { calls: number } {
     async score({ address, category }: { address: string; category: string }): Promise<ScoreResult> {
       engine.calls += 1;
       if (address === UNKNOWN_ADDRESS) throw new AddressNotFoundError(address, 'no street named "Nowhere Lane"');
-      if (address === AMBIGUOUS_ADDRESS) throw new AddressAmbiguousError(address, '"Landstrasse 92" is in 2 places; add the municipality or postcode', AMBIGUOUS_CANDIDATES);
+      if (address === AMBIGUOUS_ADDRESS)
+        throw new AddressAmbiguousError(address, '"Landstrasse 92" is in 2 places; add the municipality or postcode', AMBIGUOUS_CANDIDATES);
       if (address === FAULTY_ADDRESS) throw new Error('index corrupted');
       const digest = createHash('sha256').update(`${address}|${category}`).digest();
       const score = roundScore((digest[0] ?? 0) / 25.5);

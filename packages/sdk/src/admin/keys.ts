@@ -4,8 +4,8 @@ import type { JsonTransport } from '../json-transport.js';
 
 /** Body of {@link AdminKeys.create}. */
 export interface CreateKeyParams {
-  /** Id of the owning account. */
-  account: string;
+  /** Id of the owning account; left out, the key gets a new account of its own (`<name> (<prefix>)`). */
+  account?: string | undefined;
   plan: Plan;
   /** Display name, 1–100 characters. */
   name?: string | undefined;
@@ -28,7 +28,11 @@ export class AdminKeys {
    * @throws {BadRequestError} unknown account, or an invalid plan or name (`fields`)
    */
   create(params: CreateKeyParams, options: CallOptions = {}): Promise<CreatedKey> {
-    const body = { account: params.account, plan: params.plan, ...(params.name === undefined ? {} : { name: params.name }) };
+    const body = {
+      ...(params.account === undefined ? {} : { account: params.account }),
+      plan: params.plan,
+      ...(params.name === undefined ? {} : { name: params.name }),
+    };
     return this.#transport.send({ method: 'post', path: ADMIN_KEYS_PATH, body, signal: options.signal }, CreatedKey, 'CreatedKey');
   }
 

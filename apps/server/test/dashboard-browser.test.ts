@@ -1,0 +1,329 @@
+/**
+ * The dashboard in a real browser (playwright-core with Debian's Chromium)
+ * on a real server with the sample region: the operator's and a
+ * franchisor's journeys of issue 15, the site map drawn on its canvas, a
+ * redelivery reaching a local receiver, and axe-core on every page.
+ *
+ * Screenshots of each page are taken on every run; with
+ * `LOCSCORE_SCREENSHOTS=1` they are written to `docs/dashboard/*.png` (the
+ * ones `docs/dashboard.md` shows), otherwise to a temporary folder.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Account, ADMIN_ACCOUNTS_PATH, ADMIN_KEYS_PATH, CreatedKey, HEADERS, QueuedAck, RequestDetail, SCORE_PATH, WebhookDelivery } from '@locscore/schema';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
+import { type RunningServer, startServer } from '../src/start.js';
+import { call } from './support/http-call.js';
+import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const TOKEN = 'browser-admin-token-0123456789abcdef';
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
+const address = (number: number, street = 'Main Street') => `${number} ${street}, Maple Junction`;
+
+const dashboardDir = defaultDashboardDir();
+const skipReason = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is absent (apt-get install -y chromium)`
+  : dashboardDir === null
+    ? 'the dashboard is not built (pnpm build)'
+    : null;
+if (skipReason !== null) console.warn(`[dashboard-browser.test] skipped: ${skipReason}`);
+
+/** Counts, in the page, the pixels of the map's canvases that hold something and their distinct colours. */
+const MAP_INK = `(() => {
+  let painted = 0;
+  const colours = new Set();
+  for (const canvas of document.querySelectorAll('.map canvas')) {
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] === 0) continue;
+      painted += 1;
+      colours.add(data[i] + ',' + data[i + 1] + ',' + data[i + 2]);
+    }
+  }
+  return { painted, colours: colours.size };
+})()`;
+
+/** An axe-core violation as the page reports it. */
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120_000 }, () => {
+  let server: RunningServer;
+  let receiver: Receiver;
+  let browser: Browser;
+  let dataDir: string;
+  let shots: string;
+  let axeSource: string;
+  /** Requests the pages made to anywhere but the server, and what the console said was refused. */
+  const foreign: string[] = [];
+  const refused: string[] = [];
+  const contexts: BrowserContext[] = [];
+  const admin = (method: string, path: string, body?: unknown) => call(method, server.url + path, { token: TOKEN, ...(body === undefined ? {} : { body }) });
+  const score = (apiKey: string, body: object) => call('POST', server.url + SCORE_PATH, { apiKey, body });
+
+  async function newKey(name: string, plan: 'starter' | 'growth'): Promise<CreatedKey> {
+    const account = Account.parse((await admin('POST', ADMIN_ACCOUNTS_PATH, { name })).body);
+    return CreatedKey.parse((await admin('POST', ADMIN_KEYS_PATH, { account: account.id, plan })).body);
+  }
+
+  /** A fresh browser context (no cookies) whose page may load nothing from another origin. */
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const origin = new URL(server.url).origin;
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin)) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    return page;
+  }
+
+  async function signIn(page: Page, kind: 'admin' | 'key', secret: string): Promise<void> {
+    await page.goto(`${server.url}/dashboard/`);
+    await page.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
+    if (kind === 'admin') await page.getByLabel('Operator, with the admin token').check();
+    await page.getByLabel(kind === 'admin' ? 'Admin token' : 'API key', { exact: true }).fill(secret);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  }
+
+  /** Runs axe-core on the page (evaluated through the debugger, so the page's CSP does not block it): no serious or critical violation. */
+  async function checkAccessibility(page: Page, name: string): Promise<void> {
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate<Violation[]>('axe.run().then((results) => results.violations)');
+    const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(
+      grave.map(
+        (violation) => `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+  }
+
+  async function screenshot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  }
+
+  /** Pixels of the map's canvases that hold something, and how many colours they show. */
+  function mapInk(page: Page): Promise<{ painted: number; colours: number }> {
+    return page.evaluate<{ painted: number; colours: number }>(MAP_INK);
+  }
+
+  beforeAll(async () => {
+    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    shots = process.env.LOCSCORE_SCREENSHOTS ? SCREENSHOTS : await mkdtemp(join(tmpdir(), 'locscore-dashboard-shots-'));
+    await mkdir(shots, { recursive: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'locscore-dashboard-browser-'));
+    receiver = await startReceiver();
+    server = await startServer({
+      port: 0,
+      dataDir,
+      sample: true,
+      adminToken: TOKEN,
+      allowPrivateWebhooks: true,
+      webhookRetrySchedule: [0, 1],
+      logLevel: 'silent',
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+    await receiver?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (shots && shots !== SCREENSHOTS) await rm(shots, { recursive: true, force: true });
+  });
+
+  /** The operator's page, kept across the steps of the operator's journey. */
+  let operator: Page;
+  /** The Starter key the operator made in the page. */
+  let starter: { apiKey: string; prefix: string };
+
+  it('the operator signs in with the admin token and creates an account and a Starter key, read from the page', async () => {
+    operator = await newPage();
+    await operator.goto(`${server.url}/dashboard/`);
+    await operator.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
+    expect(await operator.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
+    await checkAccessibility(operator, 'sign-in');
+    await screenshot(operator, 'sign-in');
+    await signIn(operator, 'admin', TOKEN);
+    const [cookie] = await operator.context().cookies();
+    expect(cookie).toMatchObject({ name: 'locscore_session', httpOnly: true, sameSite: 'Strict' });
+    const stored = await operator.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie');
+    expect(stored).not.toContain(TOKEN);
+    expect(stored).not.toContain(cookie?.value ?? 'none');
+
+    await operator.getByRole('link', { name: 'Keys' }).click();
+    await operator.getByRole('heading', { level: 1, name: 'Keys' }).waitFor();
+    await operator.getByLabel('Account name').fill('Pizza Piazza Ltd');
+    await operator.getByRole('button', { name: 'Create account' }).click();
+    await operator.getByText('Account Pizza Piazza Ltd created.').waitFor();
+    await operator.getByLabel('Account', { exact: true }).selectOption({ label: 'Pizza Piazza Ltd' });
+    await operator.getByLabel('Plan', { exact: true }).selectOption('starter');
+    await operator.getByLabel('Name (optional)').fill('Till 1');
+    await operator.getByRole('button', { name: 'Create key' }).click();
+    const shown = operator.getByLabel('API key', { exact: true });
+    await shown.waitFor();
+    const apiKey = await shown.inputValue();
+    expect(apiKey).toMatch(/^lsk_/);
+    expect(await operator.getByLabel('Webhook secret').inputValue()).toMatch(/^whsec_/);
+    await operator.getByRole('button', { name: 'Copy' }).first().click();
+    await operator.getByText(/API key (copied|selected)/).waitFor();
+    await operator.getByRole('button', { name: 'I have stored them' }).click();
+    starter = { apiKey, prefix: apiKey.slice(0, 12) };
+    await operator.getByRole('row', { name: new RegExp(starter.prefix) }).waitFor();
+    await checkAccessibility(operator, 'keys');
+    await screenshot(operator, 'keys');
+  });
+
+  it('the key scores through the API until 429; upgraded to Growth in the dashboard, its next score shows the Growth limit', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await score(starter.apiKey, { address: address(100 + (i % 2)), category: 'coffee' })).status).toBe(200);
+    const spent = await score(starter.apiKey, { address: address(100), category: 'coffee' });
+    expect(spent.status).toBe(429);
+    expect(spent.headers.get(HEADERS.quotaLimit)).toBe('20');
+    await operator.reload();
+    await operator.getByLabel(`Plan of ${starter.prefix}`).selectOption('growth');
+    const dialog = operator.getByRole('dialog', { name: new RegExp(`^Move ${starter.prefix} to Growth`) });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Change plan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => operator.getByLabel(`Plan of ${starter.prefix}`).inputValue()).toBe('growth');
+    const next = await score(starter.apiKey, { address: address(100), category: 'coffee' });
+    expect(next.status).toBe(200);
+    expect(next.headers.get(HEADERS.quotaLimit)).toBe('100');
+    expect(next.headers.get(HEADERS.quotaRemaining)).toBe('79');
+  });
+
+  it('the operator revokes the key after confirming; its next request is 401', async () => {
+    await operator.getByRole('button', { name: `Revoke ${starter.prefix}` }).click();
+    const dialog = operator.getByRole('dialog', { name: `Revoke ${starter.prefix}?` });
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await operator.getByRole('row', { name: new RegExp(`${starter.prefix}.*revoked`) }).waitFor();
+    expect((await score(starter.apiKey, { address: address(100), category: 'coffee' })).status).toBe(401);
+  });
+
+  /** The franchisor's key, its webhook-mode request, and another account's request. */
+  let franchise: CreatedKey;
+  let webhookRequest: string;
+  let theirs: string;
+  let franchisor: Page;
+
+  it('a franchisor signs in with its key and sees its own requests, not another key’s', async () => {
+    franchise = await newKey('Maple Coffee Co', 'growth');
+    const other = await newKey('Rival Roasters', 'growth');
+    expect((await score(franchise.apiKey, { address: address(200), category: 'coffee' })).status).toBe(200);
+    const queued = await score(franchise.apiKey, { address: address(100), category: 'coffee', webhookUrl: `${receiver.url}/maple` });
+    webhookRequest = QueuedAck.parse(queued.body).requestId;
+    const rival = await score(other.apiKey, { address: address(500, 'Oak Street'), category: 'coffee' });
+    theirs = rival.headers.get(HEADERS.requestId) ?? '';
+    franchisor = await newPage();
+    await signIn(franchisor, 'key', franchise.apiKey);
+    await franchisor.getByText(`Maple Coffee Co · key ${franchise.prefix}`).waitFor();
+    expect(await franchisor.getByRole('link', { name: 'Keys' }).count()).toBe(0);
+    await checkAccessibility(franchisor, 'overview (franchisor)');
+    await screenshot(franchisor, 'overview-franchisor');
+    await franchisor.getByRole('link', { name: 'Requests' }).click();
+    await franchisor.getByRole('link', { name: address(200) }).waitFor();
+    await franchisor.getByRole('link', { name: address(100) }).waitFor();
+    expect(await franchisor.getByText('Oak Street').count()).toBe(0);
+    await checkAccessibility(franchisor, 'requests');
+    await screenshot(franchisor, 'requests');
+    await franchisor.goto(`${server.url}/dashboard/requests/${theirs}`);
+    await franchisor
+      .getByRole('alert')
+      .getByText(/Not found: it may belong to another key/)
+      .waitFor();
+  });
+
+  it('a request’s detail shows a map whose canvas is not blank and its deliveries; redeliver reaches the local receiver', async () => {
+    await waitFor(async () => {
+      const detail = RequestDetail.parse((await admin('GET', `/api/admin/requests/${webhookRequest}`)).body);
+      return detail.deliveries[0]?.state === 'delivered' ? true : undefined;
+    });
+    await franchisor.goto(`${server.url}/dashboard/requests/${webhookRequest}`);
+    await franchisor.getByRole('heading', { level: 1, name: address(100) }).waitFor();
+    await franchisor.locator('.map canvas').first().waitFor();
+    await expect.poll(async () => (await mapInk(franchisor)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    expect((await mapInk(franchisor)).painted).toBeGreaterThan(1_000);
+    await franchisor.getByRole('heading', { name: /Delivery 1: Delivered/ }).waitFor();
+    await checkAccessibility(franchisor, 'request detail');
+    await screenshot(franchisor, 'request-detail');
+    const before = receiver.received.filter((entry) => entry.path === '/maple').length;
+    expect(before).toBe(1);
+    await franchisor.getByRole('button', { name: 'Redeliver' }).click();
+    await franchisor.getByText(/Redelivery .* queued\./).waitFor();
+    const [, again] = await waitFor(() => {
+      const posted = receiver.received.filter((entry) => entry.path === '/maple');
+      return posted.length === 2 ? posted : undefined;
+    });
+    if (!again) throw new Error('no redelivery');
+    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(again.headers[name])]));
+    expect(WebhookDelivery.parse(new Webhook(franchise.webhookSecret).verify(again.body, headers)).requestId).toBe(webhookRequest);
+    await franchisor.reload();
+    await franchisor.getByRole('heading', { name: /Redelivery 2/ }).waitFor();
+  });
+
+  it('prints a request’s site report on one page', async () => {
+    const pdf = await franchisor.pdf({ format: 'A4' });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages).toHaveLength(1);
+  });
+
+  it('the operator scores and compares sites on behalf of a key, with one map, and reads the overview', async () => {
+    await operator.getByRole('link', { name: 'Score and compare' }).click();
+    await operator.getByLabel('Address 1').fill(address(100));
+    await operator.getByRole('button', { name: 'Add an address to compare' }).click();
+    await operator.getByLabel('Address 2').fill(address(200));
+    await operator.getByLabel('Score as key').selectOption({ index: 1 });
+    await operator.getByRole('button', { name: 'Score and compare' }).click();
+    await operator.getByRole('heading', { name: /Comparison: Coffee/ }).waitFor();
+    await operator.locator('.map canvas').first().waitFor();
+    await expect.poll(async () => (await mapInk(operator)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await checkAccessibility(operator, 'score and compare');
+    await screenshot(operator, 'score-compare');
+    await operator.getByRole('link', { name: 'Overview' }).click();
+    await operator.getByRole('heading', { name: 'Requests per day' }).waitFor();
+    await operator.getByRole('heading', { name: 'Usage per key' }).waitFor();
+    await checkAccessibility(operator, 'overview (operator)');
+    await screenshot(operator, 'overview');
+    await operator.getByRole('link', { name: 'Requests' }).click();
+    await operator.getByRole('link', { name: address(500, 'Oak Street') }).waitFor();
+    await checkAccessibility(operator, 'requests (operator)');
+  });
+
+  it('loaded nothing from another origin and broke no rule of the Content-Security-Policy', () => {
+    expect(foreign).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+});

@@ -48,7 +48,7 @@ export interface MarketSearch extends MarketFit {
 
 /** Options of {@link MarketIndex}. */
 export interface MarketIndexOptions {
-  /** The people constants by catchment radius; default: measured on the region (`calibrateDemand`). */
+  /** The region's demand distribution by catchment radius; default: measured on the region (`calibrateDemand`). */
   scales?: ReadonlyMap<number, DemandScales>;
 }
 
@@ -69,13 +69,14 @@ function populationPoints(region: Pick<RegionData, 'census'> & Partial<Pick<Regi
 /**
  * Spatial indexes over a region's demand generators (address points and POIs
  * with their demand kinds in one index, sampled major roads, the population
- * layer) and the region's people constants, built once per region.
+ * layer) and the region's demand distribution at each catchment radius,
+ * built once per region.
  */
 export class MarketIndex {
   private readonly points: DemandPoints;
   private readonly roads: PointIndex<RoadSample> | null;
   private readonly population: PopulationIndex | null;
-  /** The region's people constants by catchment radius. */
+  /** The region's demand distribution by catchment radius (`calibrateDemand`). */
   readonly scales: ReadonlyMap<number, DemandScales>;
 
   /**
@@ -89,7 +90,7 @@ export class MarketIndex {
     this.population = people.length === 0 ? null : new PopulationIndex(people);
     const radii = Object.values(MARKET_PROFILES).map((profile) => profile.catchmentMetres);
     const sites = region.addresses.length > 0 ? region.addresses : people;
-    this.scales = options.scales ?? (this.population === null ? new Map() : calibrateDemand(this.population, sites, radii));
+    this.scales = options.scales ?? calibrateDemand((point, radius) => this.measure(point, radius).amounts, sites, radii);
   }
 
   /**

@@ -38,14 +38,21 @@ export function demandInsight(market: MarketSearch, marketFit: number, regionNam
     .filter((driver) => driver.weight > 0 && driver.value > 0)
     .sort((a, b) => b.weight * b.value - a.weight * a.value)
     .slice(0, NAMED_DRIVERS)
-    .flatMap((driver) => {
+    .flatMap((driver): Array<{ phrase: string; rank: string | null }> => {
       const phrase = driverPhrase(driver, market);
-      const rank = driver.kind === 'roads' ? 'nearer than' : 'more than';
-      return phrase === null ? [] : [`${phrase} (${rank} at ${Math.round(driver.value * 100)} % of ${regionName}'s addresses)`];
+      const rank = `${Math.round(driver.value * 100)} %`;
+      if (phrase === null) return [];
+      // A road is ranked by nearness, in its own words.
+      return driver.kind === 'roads' ? [{ phrase: `${phrase} (nearer than at ${rank} of ${regionName}'s addresses)`, rank: null }] : [{ phrase, rank }];
     });
+  const ranks = named.flatMap(({ rank }) => rank ?? []);
+  const ranked = ranks.length === 0 ? '' : `; more than at ${joinPhrases(ranks)} of ${regionName}'s addresses${ranks.length > 1 ? ' respectively' : ''}`;
   const detail =
     named.length === 0
       ? `None of this category's demand drivers is found within ${metres(market.catchmentMetres)}.`
-      : `Within ${metres(market.catchmentMetres)}: ${joinPhrases(named)}.`;
+      : `Within ${metres(market.catchmentMetres)}: ${joinPhrases(named.filter(({ rank }) => rank !== null).map(({ phrase }) => phrase))}${ranked}${named
+          .filter(({ rank }) => rank === null)
+          .map(({ phrase }) => `; ${phrase}`)
+          .join('')}.`;
   return { headline: `Demand ${outOfTen(marketFit)}`, detail };
 }

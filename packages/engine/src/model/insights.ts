@@ -9,7 +9,7 @@ import { type BalanceFacts, competitionInsight } from './competition-insight.js'
 import { demandInsight } from './demand-insight.js';
 import { metres, outOfTen, WALK_METRES_PER_MINUTE } from './insight-text.js';
 import { articleFor, countNoun } from './plural.js';
-import { changeInsight, verdictInsight } from './verdict-insight.js';
+import { changeSentence, verdictInsight } from './verdict-insight.js';
 
 export { WALK_METRES_PER_MINUTE } from './insight-text.js';
 
@@ -67,11 +67,12 @@ const LOCATED: Readonly<Record<GeocodePrecision, [string, string]>> = {
 
 /**
  * The insights of a result, 2 to 6, each a fact that moves the verdict:
- * the verdict and its deciding sub-score; data confidence first after it
+ * the verdict, its deciding sub-score and what would change it; data confidence first after it
  * when it is not high; the competition (count, nearest, chains, demand per
  * store against the region's typical store); the demand drivers that carry
- * the demand sub-score; transit; what would change the verdict; and how
- * the address was located when not at a mapped address point.
+ * the demand sub-score; transit; and how the address was located when it
+ * was interpolated (street-level and approximate matches are confidence
+ * reasons). The verdict insight says what would change the verdict.
  *
  * @param input - what the scoring found
  * @returns 2-6 insights
@@ -79,7 +80,7 @@ const LOCATED: Readonly<Record<GeocodePrecision, [string, string]>> = {
 export function buildInsights(input: InsightInput): Insight[] {
   const noun = CATEGORY_DEFINITIONS[input.category].label.toLowerCase();
   const confidence = confidenceInsight(input.confidence);
-  const change = changeInsight({
+  const change = changeSentence({
     category: input.category,
     breakdown: input.breakdown,
     score: input.score,
@@ -91,18 +92,18 @@ export function buildInsights(input: InsightInput): Insight[] {
     transitReference: input.transitReference,
   });
   const geocode = input.geocode;
+  // Street-level and approximate matches are said in the confidence reasons.
   const located =
-    geocode === undefined || geocode.precision === 'address_point'
+    geocode === undefined || geocode.precision !== 'interpolated'
       ? null
       : { headline: LOCATED[geocode.precision][0], detail: `${geocode.matchedAddress} was placed ${LOCATED[geocode.precision][1]}; distances are accurate to that.` };
   const uncertain = input.confidence.level !== 'high';
   const insights: Array<Insight | null> = [
-    verdictInsight(input),
+    verdictInsight({ ...input, change }),
     uncertain ? confidence : null,
     located,
     competitionInsight(input.competition, input.nearestOutside, input.balance, { noun, regionName: input.regionName, categoryPlaces: input.categoryPlaces }),
     demandInsight(input.market, input.breakdown.marketFit, input.regionName),
-    change,
     transitInsight(input.transit, input.breakdown.transit),
     uncertain ? null : confidence,
   ];

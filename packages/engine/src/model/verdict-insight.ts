@@ -31,10 +31,10 @@ export function decidingPart(category: Category, breakdown: Breakdown, score: nu
 
 /**
  * The verdict insight: the score against the pass line, the deciding
- * sub-score with its weight, and, when the score reaches 7.0 but the data
- * cannot support a pass, that the verdict is withheld for that reason.
+ * sub-score with its weight and what would change the verdict; when the
+ * score reaches 7.0 but the data cannot support a pass, the reason instead.
  *
- * @param input - the category, sub-scores, score, passed, confidence and the region's transit reference
+ * @param input - the category, sub-scores, score, passed, confidence, the region's transit reference and the change sentence
  */
 export function verdictInsight(input: {
   category: Category;
@@ -43,34 +43,42 @@ export function verdictInsight(input: {
   passed: boolean;
   confidence: DataConfidence;
   transitReference: number;
+  /** What would change the verdict ({@link changeSentence}), appended to the detail. */
+  change: string | null;
 }): Insight {
   const { category, breakdown, score, passed, confidence } = input;
   const part = decidingPart(category, breakdown, score, input.transitReference);
   const weight = Math.round(OVERALL_WEIGHTS[category][part] * 100);
   const direction = score >= PASS_THRESHOLD ? 'carries it' : 'holds it back';
-  const decider = `${PART_NAMES[part]} ${direction}: ${outOfTen(breakdown[part])} at ${weight} % of the weight.`;
+  const term = transitInOverall(breakdown.transit, input.transitReference);
+  const stretched = part === 'transit' && roundScore(term) !== breakdown.transit ? ` (${outOfTen(roundScore(term))} against the region's best-served sites)` : '';
+  const decider = `${PART_NAMES[part]} ${direction}: ${outOfTen(breakdown[part])}${stretched} at ${weight} % of the weight.`;
   if (!passed && score >= PASS_THRESHOLD) {
     return {
       headline: `Scores ${outOfTen(score)} but does not pass: data confidence is ${confidence.level}`,
-      detail: `${decider} ${confidence.reasons[0] ?? ''}`.trim(),
+      detail: `${decider} A pass also needs data confidence of at least medium.`,
     };
   }
-  const margin = Math.abs(roundScore(score - PASS_THRESHOLD)).toFixed(1);
+  const margin = Math.abs(roundScore(score - PASS_THRESHOLD));
+  // One decimal reads as plural in English ("1.0 points").
+  const points = `${margin.toFixed(1)} points`;
+  const passedHeadline = margin === 0 ? 'Passes at exactly the 7.0 line' : `Passes with ${points} to spare`;
   return {
-    headline: passed ? `Passes with ${margin} points to spare` : `${margin} points short of the 7.0 pass line`,
-    detail: decider,
+    headline: passed ? passedHeadline : `${points} short of the 7.0 pass line`,
+    detail: input.change === null ? decider : `${decider} ${input.change}`,
   };
 }
 
 /**
- * What would change the verdict, computed with the model itself: for a
- * pass, the score after one more average competitor next door (the common
- * threat to a site); below the line, how much each sub-score would have to
- * rise alone to reach 7.0 (those that cannot, left out).
+ * What would change the verdict, as one sentence computed with the model
+ * itself: for a pass, the score after one more average competitor next
+ * door (the common threat to a site); below the line, how much each
+ * sub-score would have to rise alone to reach 7.0 (those that cannot, left
+ * out); null for a score at the line held back by data confidence.
  *
  * @param input - the category, sub-scores, score, the market fit (0-1), the competition facts, its radius, the noun and the region's transit reference
  */
-export function changeInsight(input: {
+export function changeSentence(input: {
   category: Category;
   breakdown: Breakdown;
   score: number;
@@ -80,17 +88,14 @@ export function changeInsight(input: {
   radiusMetres: number;
   noun: string;
   transitReference: number;
-}): Insight | null {
+}): string | null {
   const { category, breakdown, score, passed, balance } = input;
   if (passed) {
     const pressure = balance.pressure + competitorPressure([{ distanceMetres: 0, rating: null }], input.radiusMetres);
     const competitor = roundScore(trustedCompetition(balanceScore(input.demand, pressure, balance.typical), balance.trust));
     const after = overallScore(category, { ...breakdown, competitor }, input.transitReference);
     const flips = after < PASS_THRESHOLD;
-    return {
-      headline: flips ? 'One new competitor next door would flip the verdict' : 'Holds against one new competitor next door',
-      detail: `An average ${input.noun} place opening next door would move competition to ${outOfTen(competitor)} and the score to ${outOfTen(after)}${flips ? ', below the pass line' : ''}.`,
-    };
+    return `An average ${input.noun} place opening next door would move competition to ${outOfTen(competitor)} and the score to ${outOfTen(after)}: ${flips ? 'the verdict would flip' : 'it would still pass'}.`;
   }
   if (score >= PASS_THRESHOLD) return null;
   const needed = PASS_THRESHOLD - score;
@@ -101,11 +106,7 @@ export function changeInsight(input: {
     const rise = (needed / weights[part]) * stretch;
     return breakdown[part] + rise <= 10 ? [`${PART_NAMES[part].toLowerCase()} +${rise.toFixed(1)}`] : [];
   });
-  return {
-    headline: `To pass, the score needs ${needed.toFixed(1)} more points`,
-    detail:
-      options.length === 0
-        ? 'No single sub-score can close the gap: the site would need more demand, less competition and better transit at once.'
-        : `Any one of: ${options.join(', ')} (sub-scores out of 10).`,
-  };
+  return options.length === 0
+    ? 'No single sub-score can close the gap: passing would need more demand, less competition and better transit at once.'
+    : `To pass, any one of: ${options.join(', ')} (sub-score points).`;
 }

@@ -29,6 +29,10 @@ export interface ConfidenceInput {
   populationMethod: PopulationMethod | null;
   /** How the address was located, when known. */
   precision?: GeocodePrecision;
+  /** The pack's smaller side (width or height of its box), metres. */
+  packSpanMetres: number;
+  /** The category's demand catchment radius, metres. */
+  catchmentMetres: number;
 }
 
 /** Data confidence of one result. */
@@ -55,8 +59,9 @@ const lower = (a: ConfidenceLevel, b: ConfidenceLevel): ConfidenceLevel => (ORDE
  * {@link LOW_COMPLETENESS}, `medium` between or where it cannot be measured.
  * Caps: `low` when the category has no mapped place in the region (its
  * competition is unknown); `medium` with fewer than {@link FEW_PLACES}
- * places, a population estimated from buildings or absent, or an address
- * located only at street level or approximately.
+ * places, a population estimated from buildings or absent, a pack
+ * narrower than the category's trade area (its demand is cut at the edge),
+ * or an address located only at street level or approximately.
  *
  * @param input - coverage, category, population and geocode facts
  * @returns the level, its reasons and the trust of the competition sub-score
@@ -88,6 +93,12 @@ export function assessConfidence(input: ConfidenceInput): DataConfidence {
   } else if (input.populationMethod === null) {
     level = lower(level, 'medium');
     reasons.push('The pack has no population layer: demand is measured in mapped addresses.');
+  }
+  if (input.packSpanMetres < 2 * input.catchmentMetres) {
+    level = lower(level, 'medium');
+    reasons.push(
+      `The pack spans only ${formatWholeNumber(Math.round(input.packSpanMetres))} m across, less than this category's ${formatWholeNumber(input.catchmentMetres * 2)} m trade area: demand is cut at its edge and ranks sites of a small extract.`,
+    );
   }
   if (input.precision === 'street' || input.precision === 'approximate') {
     level = lower(level, 'medium');

@@ -29,11 +29,11 @@ describe('demand in people (properties)', () => {
         const calibrated = new MarketIndex({ ...layers, population: [...population, toPoint({ north: 0, east: 0, residents: 500 }, income)] });
         const before = new MarketIndex(
           { ...layers, population: [...population, toPoint({ north: 0, east: 0, residents: 500 }, income)] },
-          { scales: calibrated.scales },
+          { scales: calibrated.scales, fitRanks: calibrated.fitRanks },
         );
         const after = new MarketIndex(
           { ...layers, population: [...population, toPoint({ north: 0, east: 0, residents: 500 }, income), toPoint(extra, income)] },
-          { scales: calibrated.scales },
+          { scales: calibrated.scales, fitRanks: calibrated.fitRanks },
         );
         const score = (index: MarketIndex) => roundScore(10 * index.search(ORIGIN, cat).fit);
         expect(score(after)).toBeGreaterThanOrEqual(score(before));

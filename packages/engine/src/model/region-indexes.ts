@@ -6,6 +6,7 @@ import type { PopulationMethod, RegionData } from '../region/types.js';
 import { TransitIndex } from '../transit/transit-index.js';
 import { TRANSIT_REFERENCE_PERCENTILE } from './overall.js';
 import { transitScoreFromSupply, transitSupply } from './transit-score.js';
+import { haversineMetres } from '../region/geometry.js';
 import type { LatLng } from '../region/types.js';
 import { typicalDemandPerStore } from './supply-balance.js';
 
@@ -24,6 +25,8 @@ export interface RegionIndexes {
   populationMethod: PopulationMethod | null;
   /** The region's name, for insights and confidence reasons. */
   regionName: string;
+  /** The pack's smaller side, metres (its box's width or height). */
+  packSpanMetres: number;
 }
 
 /**
@@ -51,6 +54,7 @@ export function buildRegionIndexes(region: RegionData): RegionIndexes {
     transitReference: transitReference(transit, region.addresses),
     populationMethod: method,
     regionName: region.manifest.name,
+    packSpanMetres: packSpan(region.manifest.bbox),
   };
 }
 
@@ -67,4 +71,12 @@ function transitReference(transit: TransitIndex, sites: readonly LatLng[]): numb
   }
   scores.sort((a, b) => a - b);
   return scores[Math.floor((scores.length - 1) * TRANSIT_REFERENCE_PERCENTILE)] ?? 10;
+}
+
+/** The smaller of a box's width (at its middle latitude) and height, metres. */
+function packSpan([west, south, east, north]: readonly [number, number, number, number]): number {
+  const middle = { lat: (south + north) / 2, lng: (west + east) / 2 };
+  const width = haversineMetres({ lat: middle.lat, lng: west }, { lat: middle.lat, lng: east });
+  const height = haversineMetres({ lat: south, lng: middle.lng }, { lat: north, lng: middle.lng });
+  return Math.min(width, height);
 }

@@ -51,6 +51,8 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
     categoryNoun: CATEGORY_DEFINITIONS[category].label.toLowerCase(),
     regionName: indexes.regionName,
     populationMethod: indexes.populationMethod,
+    packSpanMetres: indexes.packSpanMetres,
+    catchmentMetres: market.catchmentMetres,
     ...(geocode === undefined ? {} : { precision: geocode.precision }),
   });
   const pressure = competitorPressure(competition.competitors, competition.radiusMetres, competition.ratingPrior);

@@ -41,11 +41,19 @@ function chainSentence(competition: CompetitorSearch): string {
   return ` ${share}${named.length > 0 ? `: ${named.join(', ')}${more}` : ''}.`;
 }
 
-/** How the demand per store here compares with the region's typical store, in words. */
-export function balanceSentence(balance: BalanceFacts, noun: string, regionName: string): string {
+/**
+ * How the demand per store here compares with the region's typical store, in words.
+ *
+ * @param balance - demand per store here and the region's typical
+ * @param noun - the category noun
+ * @param regionName - the region's name
+ * @param competitors - competitors within the radius (with none, a low ratio means thin demand, not saturation)
+ */
+export function balanceSentence(balance: BalanceFacts, noun: string, regionName: string, competitors: number): string {
   const ratio = balance.demandPerStore / balance.typical;
   const times = ratio >= 10 ? Math.round(ratio).toString() : ratio.toFixed(1);
-  const reading = ratio >= UNDER_SERVED ? 'under-served' : ratio <= SATURATED ? 'saturated' : 'served like the region';
+  const low = competitors === 0 ? 'too little demand here for a typical store' : 'saturated';
+  const reading = ratio >= UNDER_SERVED ? 'under-served' : ratio <= SATURATED ? low : 'served like the region';
   return `A new store would capture about ${times}× the demand of ${regionName}'s typical ${noun} place (Huff share against the competitors): ${reading}.`;
 }
 
@@ -76,7 +84,7 @@ export function competitionInsight(
       detail: `OpenStreetMap holds no ${noun} place anywhere in ${regionName}, so the competition here is unknown: the competition sub-score is held at the neutral 5.`,
     };
   }
-  const balanceText = ` ${balanceSentence(balance, noun, regionName)}`;
+  const balanceText = ` ${balanceSentence(balance, noun, regionName, competition.count)}`;
   if (first === undefined) {
     const nearest = nearestOutside === null ? '' : ` The nearest is ${nearestOutside.name}, ${metres(nearestOutside.distanceMetres)} away.`;
     return { headline: `No ${noun} competitor within ${radius}`, detail: `${nearest.trim()}${balanceText}`.trim() };

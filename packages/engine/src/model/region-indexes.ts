@@ -25,7 +25,7 @@ export interface RegionIndexes {
   populationMethod: PopulationMethod | null;
   /** The region's name, for insights and confidence reasons. */
   regionName: string;
-  /** The pack's smaller side, metres (its box's width or height). */
+  /** The pack's smaller side, metres: the width or height of its covered box (`manifest.coverage`, else its data box). */
   packSpanMetres: number;
 }
 
@@ -54,7 +54,7 @@ export function buildRegionIndexes(region: RegionData): RegionIndexes {
     transitReference: transitReference(transit, region.addresses),
     populationMethod: method,
     regionName: region.manifest.name,
-    packSpanMetres: packSpan(region.manifest.bbox),
+    packSpanMetres: packSpan(region.manifest.coverage?.bbox ?? region.manifest.bbox),
   };
 }
 

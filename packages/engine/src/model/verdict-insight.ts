@@ -100,11 +100,13 @@ export function changeSentence(input: {
   if (score >= PASS_THRESHOLD) return null;
   const needed = PASS_THRESHOLD - score;
   const weights = OVERALL_WEIGHTS[category];
+  const terms: Breakdown = { ...breakdown, transit: transitInOverall(breakdown.transit, input.transitReference) };
   const options = PARTS.flatMap((part) => {
+    const termRise = needed / weights[part];
+    if (terms[part] + termRise > 10) return [];
     // The transit term is the sub-score stretched by 10 / R: the sub-score rises R / 10 as much.
     const stretch = part === 'transit' ? Math.min(10, Math.max(MIN_TRANSIT_REFERENCE, input.transitReference)) / 10 : 1;
-    const rise = (needed / weights[part]) * stretch;
-    return breakdown[part] + rise <= 10 ? [`${PART_NAMES[part].toLowerCase()} +${rise.toFixed(1)}`] : [];
+    return [`${PART_NAMES[part].toLowerCase()} +${(termRise * stretch).toFixed(1)}`];
   });
   return options.length === 0
     ? 'No single sub-score can close the gap: passing would need more demand, less competition and better transit at once.'

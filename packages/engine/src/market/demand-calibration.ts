@@ -40,20 +40,20 @@ export interface DemandScales {
  */
 export function percentileOf(sorted: Float64Array, value: number): number {
   if (sorted.length === 0) return 0;
-  const below = firstIndexAtLeast(sorted, value);
-  let above = below;
-  while (above < sorted.length && sorted[above] === value) above++;
+  const below = boundOf(sorted, value, false);
+  const above = boundOf(sorted, value, true);
   return (below + (above - below) / 2) / sorted.length;
 }
 
-/** Index of the first element ≥ `value` (binary search). */
-function firstIndexAtLeast(sorted: Float64Array, value: number): number {
+/** Index of the first element ≥ `value` (or > `value` when `after`), else the length: a binary search. */
+function boundOf(sorted: Float64Array, value: number, after: boolean): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((sorted[middle] ?? 0) < value) low = middle + 1;
-    else high = middle;
+    const element = sorted[middle] ?? 0;
+    if (element > value || (!after && element === value)) high = middle;
+    else low = middle + 1;
   }
   return low;
 }

@@ -32,7 +32,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'e2e', include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          // One folder per run where the real region packs are imported once each (sharedPack).
+          globalSetup: ['packages/engine/test/pack-cache.global-setup.ts'],
+        },
+      },
     ],
     coverage: {
       enabled: process.env.CI === 'true',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
 import { SCORE_PATH } from '@locscore/schema';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,17 @@ import { type Listening, listen } from './support/listen.js';
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`[docs-page.test] skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+
+/** The `servers[0].url` of `/openapi.json` fetched with these headers (node:http, since fetch sets its own Host). */
+async function servedServerUrl(base: string, headers: Record<string, string>): Promise<string> {
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    get(`${base}/openapi.json`, { headers }, resolve).on('error', reject);
+  });
+  let body = '';
+  for await (const chunk of response) body += String(chunk);
+  expect(response.statusCode).toBe(200);
+  return (JSON.parse(body) as { servers: Array<{ url: string }> }).servers[0]?.url ?? '';
+}
 
 let store: Store;
 let api: Listening;
@@ -42,11 +54,28 @@ afterAll(async () => {
 });
 
 describe('API reference', () => {
-  it('GET /openapi.json is the schema package document', async () => {
+  it('GET /openapi.json is the schema package document, its server the one the request reached', async () => {
     const { createOpenApiDocument } = await import('@locscore/schema');
     const response = await fetch(`${api.url}/openapi.json`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(createOpenApiDocument())));
+    const { servers, ...rest } = JSON.parse(JSON.stringify(createOpenApiDocument())) as { servers: unknown };
+    const served = (await response.json()) as { servers: Array<{ url: string }> };
+    expect(served).toEqual({ ...rest, servers: [{ url: api.url, description: 'this server' }] });
+    expect(servers).not.toEqual(served.servers);
+  });
+
+  it('takes the Try it out server from the Host header, and X-Forwarded-* only from a trusted proxy', async () => {
+    const forwarded = { host: 'scores.example.test:8443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.test' };
+    expect(await servedServerUrl(api.url, forwarded)).toBe('http://scores.example.test:8443');
+    const behindProxy = await listen(
+      createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }), trustProxy: ['loopback'] }),
+    );
+    try {
+      expect(await servedServerUrl(behindProxy.url, forwarded)).toBe('https://api.example.test');
+      expect(await servedServerUrl(behindProxy.url, { host: 'scores.example.test:8443' })).toBe('http://scores.example.test:8443');
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('serves the page and its assets from node_modules, under a self-only script policy', async () => {
@@ -92,6 +121,8 @@ describe('API reference', () => {
       expect(await endpoint.textContent()).toContain(SCORE_PATH);
       expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
       expect(await page.title()).toBe('locscore API reference');
+      // "Try it out" sends to the server that served the page, on its random port.
+      expect(await page.locator('.servers select').inputValue()).toBe(api.url);
       expect(foreign).toEqual([]);
       expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
       await context.close();

@@ -3,16 +3,14 @@
  * (the duplicates found by hand in the extracts), brands come from OSM and
  * the name-suggestion-index, chains are marked in results and insights.
  */
-import { join } from 'node:path';
 import { ScoreResult } from '@locscore/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { CompetitorIndex } from '../src/places/competitor-index.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
 import type { ScoringEngine } from '../src/scoring-engine.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const liechtenstein = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 const westVillage = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
@@ -27,19 +25,15 @@ function joined(index: CompetitorIndex, category: Parameters<CompetitorIndex['su
 }
 
 describe.skipIf(liechtenstein === null)('competitors on the real Liechtenstein pack', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: RegionData;
   let index: CompetitorIndex;
   let engine: ScoringEngine;
 
   beforeAll(async () => {
-    work = await tempFolder('li-competitors');
-    const report = await importRegion({ osm: liechtenstein ?? '', name: 'Liechtenstein', boundary: 'Liechtenstein', out: join(work.dir, 'pack') });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: liechtenstein ?? '', name: 'Liechtenstein', boundary: 'Liechtenstein' }));
     index = new CompetitorIndex(region.pois);
     engine = createEngine({ regions: [region] });
   });
-  afterAll(async () => work?.cleanup());
 
   it('counts once the kindergartens and the post office mapped several times', () => {
     expect(joined(index, 'daycare-childcare', region)).toEqual([
@@ -92,19 +86,15 @@ describe.skipIf(liechtenstein === null)('competitors on the real Liechtenstein p
 });
 
 describe.skipIf(westVillage === null)('competitors on the real West Village pack', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: RegionData;
   let index: CompetitorIndex;
   let engine: ScoringEngine;
 
   beforeAll(async () => {
-    work = await tempFolder('wv-competitors');
-    const report = await importRegion({ osm: westVillage ?? '', name: 'West Village', out: join(work.dir, 'pack') });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: westVillage ?? '', name: 'West Village' }));
     index = new CompetitorIndex(region.pois);
     engine = createEngine({ regions: [region] });
   });
-  afterAll(async () => work?.cleanup());
 
   it('recognises the Starbucks cafés (no brand tag in this extract) as one chain, and joins The Donut Pub node and building', () => {
     const starbucks = index.summary('coffee').brands.find((brand) => brand.brand === 'Starbucks');

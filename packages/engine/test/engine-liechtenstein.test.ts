@@ -1,30 +1,24 @@
-import { join } from 'node:path';
 import { CATEGORIES, ScoreResult } from '@locscore/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { AddressNotFoundError } from '../src/errors.js';
 import { CATEGORY_DEFINITIONS } from '../src/places/categories.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
 import type { ScoringEngine } from '../src/scoring-engine.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 
 describe.skipIf(pbf === null)('createEngine over the Liechtenstein pack (real OSM data)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: RegionData;
   let engine: ScoringEngine;
 
   beforeAll(async () => {
-    work = await tempFolder('li-engine');
-    const report = await importRegion({ osm: pbf ?? '', name: 'Liechtenstein', out: join(work.dir, 'pack') });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: pbf ?? '', name: 'Liechtenstein' }));
     engine = createEngine({ regions: [region] });
   });
-  afterAll(async () => work?.cleanup());
 
   it('scores Städtle 38, Vaduz for coffee with the real nearest station and cafés', async () => {
     const result = await engine.score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' });

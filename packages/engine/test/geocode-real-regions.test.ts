@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { foldText, normalizeStreet } from '../src/geocode/index.js';
 import { createGeocoder } from '../src/geocode/geocoder.js';
 import { houseNumberKeys } from '../src/geocode/house-number.js';
 import type { Geocoder } from '../src/geocode/types.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { AddressPoint, RegionData } from '../src/region/types.js';
 import { matchOf } from './geocode-helpers.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 /** Where an address may be found: every mapped position of (street key, number, town). */
 function positionsByAddress(addresses: readonly AddressPoint[]): Map<string, AddressPoint[]> {
@@ -62,17 +60,13 @@ const nyc = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
 const montreal = sharedFile('greater-montreal/addresses/montreal_lieux-interet.geojson');
 
 describe.skipIf(liechtenstein === null)('geocoder on the Liechtenstein OSM pack (real data)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: RegionData;
   let geocoder: Geocoder;
 
   beforeAll(async () => {
-    work = await tempFolder('geo-li');
-    const report = await importRegion({ osm: liechtenstein ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein', out: join(work.dir, 'pack') });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: liechtenstein ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein' }));
     geocoder = createGeocoder(region);
   });
-  afterAll(async () => work.cleanup());
 
   it('finds every mapped address again, written German-style with postcode and town', () => {
     const withNumber = region.addresses.filter((a) => /^\d/.test(a.housenumber));
@@ -108,17 +102,13 @@ describe.skipIf(liechtenstein === null)('geocoder on the Liechtenstein OSM pack 
 });
 
 describe.skipIf(nyc === null)('geocoder on the NYC West Village OSM pack (real data)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: RegionData;
   let geocoder: Geocoder;
 
   beforeAll(async () => {
-    work = await tempFolder('geo-nyc');
-    const report = await importRegion({ osm: nyc ?? '', name: 'NYC West Village', out: join(work.dir, 'pack') });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: nyc ?? '', name: 'NYC West Village' }));
     geocoder = createGeocoder(region);
   });
-  afterAll(async () => work.cleanup());
 
   it('finds every plain mapped address again, written US-style and abbreviated', () => {
     const plain = region.addresses.filter((a) => /^\d+[a-z]?$/i.test(a.housenumber));

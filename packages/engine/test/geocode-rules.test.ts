@@ -3,24 +3,21 @@
  * (Liechtenstein cut to its boundary, the NYC West Village slice cut to its
  * declared box), with the examples of the issue that asked for them.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { AddressAmbiguousError, AddressNotFoundError } from '../src/errors.js';
 import { createGeocoder } from '../src/geocode/geocoder.js';
 import type { GeocodeOutcome, Geocoder } from '../src/geocode/types.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
 import type { ScoringEngine } from '../src/scoring-engine.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const liechtensteinPbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 const nycPbf = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
 
 describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules on the real extracts', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let li: RegionData;
   let nyc: RegionData;
   let liGeocoder: Geocoder;
@@ -28,14 +25,12 @@ describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules o
   let engine: ScoringEngine;
 
   beforeAll(async () => {
-    work = await tempFolder('geo-rules');
-    li = await loadRegion((await importRegion({ osm: liechtensteinPbf ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein', out: join(work.dir, 'li') })).outDir);
-    nyc = await loadRegion((await importRegion({ osm: nycPbf ?? '', name: 'NYC West Village', out: join(work.dir, 'nyc') })).outDir);
+    li = await loadRegion(await sharedPack({ osm: liechtensteinPbf ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein' }));
+    nyc = await loadRegion(await sharedPack({ osm: nycPbf ?? '', name: 'NYC West Village' }));
     liGeocoder = createGeocoder(li);
     nycGeocoder = createGeocoder(nyc);
     engine = createEngine({ regions: [li, nyc] });
   }, 120_000);
-  afterAll(async () => work.cleanup());
 
   const rejection = async (address: string): Promise<unknown> => engine.score({ address, category: 'coffee' }).then(() => null, (error: unknown) => error);
   const matched = (outcome: GeocodeOutcome) => (outcome.status === 'matched' ? outcome.match : null);

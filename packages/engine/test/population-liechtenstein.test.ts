@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MarketIndex } from '../src/market/market-index.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 
@@ -25,14 +23,11 @@ const PLACE_POPULATIONS: Readonly<Record<string, number>> = {
 };
 
 describe.skipIf(pbf === null)('population layer: Liechtenstein from OSM place populations (real data)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: RegionData;
 
   beforeAll(async () => {
-    work = await tempFolder('population-li');
-    region = await loadRegion((await importRegion({ osm: pbf ?? '', name: 'Liechtenstein', boundary: 'Liechtenstein', out: join(work.dir, 'pack') })).outDir);
+    region = await loadRegion(await sharedPack({ osm: pbf ?? '', name: 'Liechtenstein', boundary: 'Liechtenstein' }));
   });
-  afterAll(async () => work.cleanup());
 
   it('puts each municipality’s population on the dwellings inside its boundary, counting Nendeln and Mäls in theirs', () => {
     const municipalities = region.areas.filter((area) => area.adminLevel === 8);

@@ -3,33 +3,27 @@
  * draws is what the score counts, every point lies in the circle, every road
  * reaches into it, and the body matches the API's `SiteMap` schema.
  */
-import { join } from 'node:path';
 import { type CompetitorFeature, type RoadFeature, type ScoreResult, SiteMap, type StationFeature } from '@locscore/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { OutsideRegionsError } from '../src/errors.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { ScoringEngine } from '../src/scoring-engine.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const westVillage = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
 
 const pointOf = ([lng, lat]: readonly [number, number]) => ({ lat, lng });
 
 describe.skipIf(westVillage === null)('site map on the real West Village pack', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let engine: ScoringEngine;
   let scored: ScoreResult;
 
   beforeAll(async () => {
-    work = await tempFolder('site-map');
-    const report = await importRegion({ osm: westVillage ?? '', name: 'West Village', out: join(work.dir, 'pack') });
-    engine = createEngine({ regions: [await loadRegion(report.outDir)] });
+    engine = createEngine({ regions: [await loadRegion(await sharedPack({ osm: westVillage ?? '', name: 'West Village' }))] });
     scored = await engine.score({ address: '55 Perry Street, New York, NY 10014', category: 'coffee' });
   });
-  afterAll(async () => work?.cleanup());
 
   it('draws the competitors the score counts, within the trade area, and names the pack and its attribution', () => {
     const map = SiteMap.parse(engine.siteMap?.({ ...scored.coordinates, category: 'coffee' }));

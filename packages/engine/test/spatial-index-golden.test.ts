@@ -8,18 +8,16 @@
  * is also what a brute-force haversine scan of the pack's layers says.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { CATEGORIES } from '@locscore/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demandKindsOf } from '../src/market/demand-kinds.js';
 import { COUNTED_DEMAND_KINDS } from '../src/market/demand-points.js';
 import { CATEGORY_DEFINITIONS } from '../src/places/categories.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { LatLng, RegionData } from '../src/region/types.js';
 import { isRapidTransit } from '../src/transit/modes.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 import {
   CATCHMENTS,
   findAddress,
@@ -74,16 +72,12 @@ describe.each([
   { name: 'Liechtenstein', pbf: liechtenstein, boundary: 'Liechtenstein', addresses: LIECHTENSTEIN_ADDRESSES, key: 'liechtenstein' as const },
   { name: 'West Village', pbf: westVillage, boundary: undefined, addresses: WEST_VILLAGE_ADDRESSES, key: 'westVillage' as const },
 ])('spatial indexes on the real $name pack', ({ name, pbf, boundary, addresses, key }) => {
-  let work: Awaited<ReturnType<typeof tempFolder>> | undefined;
   let region: RegionData;
 
   beforeAll(async () => {
     if (pbf === null) return;
-    work = await tempFolder('golden');
-    const report = await importRegion({ osm: pbf, name, out: join(work.dir, 'pack'), ...(boundary === undefined ? {} : { boundary }) });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: pbf, name, ...(boundary === undefined ? {} : { boundary }) }));
   });
-  afterAll(async () => work?.cleanup());
 
   it.skipIf(pbf === null)('answer as recorded: places within each category radius, demand counts, nearest station', () => {
     expect(spatialAnswers(region, addresses)).toEqual(golden[key]);

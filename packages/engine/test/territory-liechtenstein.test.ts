@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { RESERVED_VENUES_NOTE } from '@locscore/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRegion } from '../src/region/import-region.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegion } from '../src/region/pack-read.js';
 import { checkTerritory } from '../src/territory/check-territory.js';
 import { type TerritoryRegion, territoryRegion } from '../src/territory/territory-region.js';
 import { UnitNetwork } from '../src/territory/unit-network.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 
@@ -17,16 +15,12 @@ const VADUZ = { lat: 47.1399, lng: 9.5209 };
 const PRATTVILLE = { lat: 32.46, lng: -86.45 };
 
 describe.skipIf(pbf === null)('reserved venues and population territories of the Liechtenstein pack (real OSM data)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let region: TerritoryRegion;
   const empty = new UnitNetwork([]);
 
   beforeAll(async () => {
-    work = await tempFolder('territory-li');
-    const report = await importRegion({ osm: pbf ?? '', name: 'Liechtenstein', out: join(work.dir, 'pack') });
-    region = territoryRegion(await loadRegion(report.outDir));
+    region = territoryRegion(await loadRegion(await sharedPack({ osm: pbf ?? '', name: 'Liechtenstein' })));
   });
-  afterAll(async () => work?.cleanup());
 
   it('finds the hospital, the stadium, the university and the mall of a 2 km territory in Vaduz by name', () => {
     const result = checkTerritory(region, empty, {

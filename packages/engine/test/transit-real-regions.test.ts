@@ -6,7 +6,7 @@ import { haversineMetres } from '../src/region/geometry.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack, tempFolder } from './region-fixtures.js';
 
 const liechtenstein = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 const westVillage = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
@@ -28,8 +28,7 @@ function addressScores(region: RegionData): number[] {
 describe.skipIf(liechtenstein === null)('transit in Liechtenstein, OSM only (real data)', () => {
   let region: RegionData;
   beforeAll(async () => {
-    const report = await importRegion({ osm: liechtenstein ?? '', name: 'Liechtenstein', out: `${work.dir}/li` });
-    region = await loadRegion(report.outDir);
+    region = await loadRegion(await sharedPack({ osm: liechtenstein ?? '', name: 'Liechtenstein' }));
   });
 
   it('merges the platforms and stop positions of one stop, even poles far apart in one stop area', () => {

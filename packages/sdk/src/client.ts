@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Category, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, type SiteMap, USAGE_PATH, Usage, type UsageReport } from '@locscore/schema';
-import ky from 'ky';
+import ky, { type RetryOptions } from 'ky';
 import type { Agent } from 'undici';
 import { type BatchOptions, type BatchOutcome, type BatchRow, scoreBatch } from './batch.js';
+import { BufferedResponse } from './buffered-response.js';
 import { resolveConnection } from './client-options.js';
 import { createConnectionPool, poolFetch } from './connection-pool.js';
 import { FranchisorClient, type SiteMapParams } from './franchisor/franchisor-client.js';
@@ -82,6 +83,14 @@ export class LocScoreClient {
   readonly #maxRetries: number;
   readonly #fetch: typeof globalThis.fetch | undefined;
   readonly #pool: Agent | undefined;
+  /** Origin of {@link LocScoreClient.baseUrl}, for the pool. */
+  readonly #origin: string;
+  /** Path of {@link LocScoreClient.baseUrl} without a trailing slash (`''` for a bare origin), prefixed to every request path. */
+  readonly #basePath: string;
+  /** Headers of every request (built once; each call copies them). */
+  readonly #headers: Readonly<Record<string, string>> | undefined;
+  /** ky retry options of every call (built once). */
+  readonly #retry: RetryOptions;
   readonly #franchisor: FranchisorClient;
 
   /**
@@ -97,6 +106,11 @@ export class LocScoreClient {
     this.#maxRetries = connection.maxRetries;
     this.#fetch = connection.fetch;
     this.#pool = options.fetch === undefined ? createConnectionPool() : undefined;
+    const base = new URL(connection.baseUrl);
+    this.#origin = base.origin;
+    this.#basePath = base.pathname.replace(/\/+$/, '');
+    this.#headers = this.#apiKey === undefined ? undefined : requestHeaders(this.#apiKey);
+    this.#retry = retryOptions(this.#maxRetries);
     this.#franchisor = new FranchisorClient({ apiKey: this.#apiKey, ...connection });
   }
 
@@ -218,8 +232,8 @@ export class LocScoreClient {
   }
 
   async #send<T>(method: 'get' | 'post', path: string, schema: ResponseSchema<T>, schemaName: string, options: RequestOptions, body?: unknown): Promise<T> {
-    if (this.#apiKey === undefined) throw missingApiKeyError();
-    const headers = requestHeaders(this.#apiKey);
+    if (this.#headers === undefined) throw missingApiKeyError();
+    const headers: Record<string, string> = { ...this.#headers };
     if (method === 'post') headers[HEADERS.idempotencyKey] = options.idempotencyKey ?? randomUUID();
     const url = this.#baseUrl + path;
     const json = body === undefined ? undefined : JSON.stringify(body);
@@ -230,16 +244,19 @@ export class LocScoreClient {
       response = await ky(url, {
         method,
         headers,
-        // Over the pool the body goes to poolFetch as text; a caller's fetch gets it in ky's Request.
-        ...(this.#pool === undefined ? { fetch: this.#fetch, body: json } : { fetch: poolFetch(this.#pool, json) }),
+        // Over the pool the request goes to poolFetch as built here; a caller's fetch gets it in ky's Request.
+        ...(this.#pool === undefined
+          ? { fetch: this.#fetch, body: json }
+          : { fetch: poolFetch(this.#pool, { origin: this.#origin, path: this.#basePath + path, headers, body: json }) }),
         timeout: this.#timeoutMs,
-        retry: retryOptions(this.#maxRetries),
+        retry: this.#retry,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
       text = await response.text();
     } catch (error) {
       throw await toLocScoreError(error, options.signal, method, url);
     }
-    return parseResponseBody(text, schema, schemaName, { method, path, status: response.status, requestId: response.headers.get(HEADERS.requestId) });
+    const requestId = response instanceof BufferedResponse ? response.header(HEADERS.requestId) : response.headers.get(HEADERS.requestId);
+    return parseResponseBody(text, schema, schemaName, { method, path, status: response.status, requestId });
   }
 }

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { MAX_BATCH_CONCURRENCY } from './batch.js';
+import { BufferedResponse } from './buffered-response.js';
 
 /**
  * How long an idle keep-alive connection is kept, in milliseconds: 4 s,
@@ -43,6 +44,21 @@ export function createConnectionPool(): Agent {
 /** Statuses whose response has no body (a `Response` refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
+/** Header pairs of raw undici header lines (name, value, name, value…). */
+function headerPairs(rawHeaders: readonly Buffer[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) pairs.push([String(rawHeaders[index]), String(rawHeaders[index + 1])]);
+  return pairs;
+}
+
+/** The fetch `Response` of a complete answer: a {@link BufferedResponse} for a 2xx with a body, else a streamed one. */
+function responseOf(status: number, rawHeaders: readonly Buffer[], chunks: Buffer[]): Response {
+  if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers: headerPairs(rawHeaders) });
+  const text = chunks.length === 1 ? (chunks[0]?.toString('utf8') ?? '') : Buffer.concat(chunks).toString('utf8');
+  if (status >= 200 && status < 300) return new BufferedResponse(status, rawHeaders, text);
+  return new Response(text, { status, headers: headerPairs(rawHeaders) });
+}
+
 /**
  * Sends one request through the pool with undici's dispatch API and
  * collects the whole response as a fetch `Response`. The handler resolves
@@ -54,7 +70,7 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = 0;
-    let headers: Headers;
+    let headers: Buffer[] = [];
     let onAbort: (() => void) | undefined;
     const settle = (): void => {
       if (onAbort) signal.removeEventListener('abort', onAbort);
@@ -67,10 +83,7 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
       },
       onHeaders(statusCode, rawHeaders) {
         status = statusCode;
-        headers = new Headers();
-        for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
-          headers.append(String(rawHeaders[index]), String(rawHeaders[index + 1]));
-        }
+        headers = rawHeaders;
         return true;
       },
       onData(chunk) {
@@ -79,8 +92,7 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
       },
       onComplete() {
         settle();
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : text, { status, headers }));
+        resolve(responseOf(status, headers, chunks));
       },
       onError(error) {
         settle();
@@ -90,14 +102,29 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
   });
 }
 
+/** One request as the client built it: where it goes and what it carries on every attempt. */
+export interface PooledRequest {
+  /** Server origin, e.g. `http://127.0.0.1:8787`. */
+  origin: string;
+  /** Path and query from the origin, e.g. `/api/franchisor/score`. */
+  path: string;
+  /** Request headers, lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  /** The JSON text of a POST (sent as given on every attempt and redirect), or `undefined`. */
+  body: string | undefined;
+}
+
 /**
  * The fetch that ky calls to send one request of the client over its pool:
  * ky keeps every rule (retries, `Retry-After`, timeouts, aborts, errors),
- * this function only moves the bytes. It reads the whole body before
- * resolving, so ky's per-attempt timeout covers the body too; follows
- * redirects as fetch does (a 307 or 308 sends the same body again); and
- * rejects a failed connection with `TypeError('fetch failed', { cause })`
- * as fetch does, so ky retries it.
+ * this function only moves the bytes. The client has already built the
+ * request's origin, path, headers and body ({@link PooledRequest}), which
+ * ky sends unchanged on every attempt (the client sets no ky hooks), so
+ * only the method and the abort signal are read from ky's `Request`. It
+ * reads the whole body before resolving, so ky's per-attempt timeout covers
+ * the body too; follows redirects as fetch does (a 307 or 308 sends the same
+ * body again); and rejects a failed connection with
+ * `TypeError('fetch failed', { cause })` as fetch does, so ky retries it.
  *
  * Why not `globalThis.fetch` with the agent as its `dispatcher`: on Node 20
  * fetch builds web streams for the request and the response, and ky clones
@@ -106,25 +133,14 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
  * needs when both share a machine (bench/batch.ts measures `locscore batch`).
  *
  * @param pool - the client's agent
- * @param body - the JSON text of a POST (sent as given on every attempt and redirect), or `undefined`
+ * @param request - what to send
  * @returns a fetch for ky's `fetch` option
  */
-export function poolFetch(pool: Agent, body: string | undefined): Fetch {
+export function poolFetch(pool: Agent, request: PooledRequest): Fetch {
   return (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const options = {
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: request.method as Dispatcher.HttpMethod,
-      headers,
-      body,
-      maxRedirections: MAX_REDIRECTIONS,
-    };
-    return dispatch(pool, options, request.signal);
+    const method = (input instanceof Request ? input.method : (init?.method ?? 'GET')) as Dispatcher.HttpMethod;
+    const signal = input instanceof Request ? input.signal : (init?.signal ?? new AbortController().signal);
+    const options = { origin: request.origin, path: request.path, method, headers: request.headers, body: request.body, maxRedirections: MAX_REDIRECTIONS };
+    return dispatch(pool, options, signal);
   };
 }

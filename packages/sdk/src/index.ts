@@ -26,44 +26,14 @@ export type {
   WebhookDelivery,
   WebhookFailure,
 } from '@locscore/schema';
-export type { AdminClientOptions, AdminRequestListParams, CreateKeyParams } from './admin/index.js';
-export { AdminAccounts, AdminClient, AdminKeys } from './admin/index.js';
+// Everything the browser entry holds (errors, AdminClient, FranchisorClient, SessionClient…) is part of this one too.
+export * from './browser.js';
 export type { BatchFailure, BatchOptions, BatchOutcome, BatchProgress, BatchRow, BatchSuccess } from './batch.js';
 export { DEFAULT_BATCH_CONCURRENCY, MAX_BATCH_CONCURRENCY } from './batch.js';
 export type { LocScoreClientOptions, RequestOptions, ScoreAsyncParams, ScoreParams } from './client.js';
-export {
-  DEFAULT_BASE_URL,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_MS,
-  LocScoreClient,
-} from './client.js';
-export type { ConnectionOptions } from './client-options.js';
-export type { LocScoreErrorInit } from './errors.js';
-export {
-  AbortedError,
-  AddressAmbiguousError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  ForbiddenError,
-  InvalidResponseError,
-  LocScoreError,
-  NotFoundError,
-  QuotaExceededError,
-  RateLimitError,
-  ScoringError,
-  ServiceUnavailableError,
-  TimeoutError,
-} from './errors.js';
-export type { FranchisorClientOptions, FranchisorScoreOptions, FranchisorScoreParams, SiteMapParams } from './franchisor/franchisor-client.js';
-export { FranchisorClient } from './franchisor/franchisor-client.js';
-export type { CallOptions, RequestListParams } from './franchisor/request-log.js';
-export { RequestLog } from './franchisor/request-log.js';
+export { LocScoreClient } from './client.js';
 export { baseUrlOf } from './options.js';
 export { RETRY_AFTER_MAX_MS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from './retry.js';
-export { SessionClient } from './session/session-client.js';
-export { SDK_VERSION } from './version.js';
 export type { WaitForResultOptions } from './wait-for-result.js';
 export type {
   RawBody,

@@ -92,6 +92,15 @@ describe('the keep-alive pool of a client', () => {
     await client.close();
   });
 
+  it('keeps the path of a base URL behind a proxy prefix, and reads the request id of the answer', async () => {
+    answer = (_request, response) => json(response, 200, scoreResult(), { 'x-request-id': 'req-prefix-1' });
+    const client = new LocScoreClient({ apiKey: 'k', baseUrl: `${baseUrl}/locscore/`, maxRetries: 0 });
+    const result = await client.score({ address: '1 Main St', category: 'coffee' });
+    expect(received.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /locscore/api/franchisor/score']);
+    expect(result.score).toBe(scoreResult().score);
+    await client.close();
+  });
+
   it('opens at most 64 connections to one server; more calls wait for a free one', async () => {
     const held: Array<() => void> = [];
     answer = (request, response) => {

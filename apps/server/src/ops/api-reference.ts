@@ -34,10 +34,27 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 /**
+ * The server's base URL as the client reached it, for the document's
+ * `servers` (the target of Swagger UI's "Try it out"): the request's scheme
+ * and `Host` (with its port). `X-Forwarded-Proto` and `X-Forwarded-Host`
+ * count only from a proxy the `trust proxy` setting believes
+ * (`LOCSCORE_TRUST_PROXY`), as Express's `req.protocol` and `req.host` say.
+ *
+ * @returns e.g. `http://127.0.0.1:41234`, or `undefined` for a request without a `Host` (HTTP/1.0)
+ */
+function serverUrlOf(req: Request): string | undefined {
+  const host: string | undefined = req.host;
+  return host === undefined || host === '' ? undefined : `${req.protocol}://${host}`;
+}
+
+/**
  * The API reference, needing no key and no network:
  *
  * - `GET /openapi.json`: the OpenAPI 3.1 document of `createOpenApiDocument()`
- *   (`@locscore/schema`), built once.
+ *   (`@locscore/schema`), built once, with `servers` set per request to this
+ *   server's URL as the request reached it (see {@link serverUrlOf}), so "Try
+ *   it out" calls the server that served the page on any port or behind a
+ *   proxy; a request without a `Host` gets the document's default.
  * - `GET /docs`: Swagger UI (swagger-ui-dist) rendering that document; its
  *   script and stylesheet are served from `/docs/assets/` out of node_modules,
  *   and its start script is a file (`/docs/init.js`), so the page works
@@ -47,8 +64,9 @@ export function apiReferenceRouter(): Router {
   const router = Router();
   const document = createOpenApiDocument();
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  router.get('/openapi.json', (_req: Request, res: Response) => {
-    res.status(200).json(document);
+  router.get('/openapi.json', (req: Request, res: Response) => {
+    const url = serverUrlOf(req);
+    res.status(200).json(url === undefined ? document : { ...document, servers: [{ url, description: 'this server' }] });
   });
   router.get('/docs', (_req: Request, res: Response) => {
     res.status(200).type('html').send(PAGE);

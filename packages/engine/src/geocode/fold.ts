@@ -1,4 +1,5 @@
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+/** Text made of ASCII characters only (U+0000–U+007F), which the fast path folds. */
+const ASCII_ONLY = /^\p{ASCII}*$/u;
 
 /**
  * Folds text for comparison: Unicode NFD with combining marks removed

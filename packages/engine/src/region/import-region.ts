@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { RegionPackError } from '../errors.js';
@@ -279,7 +280,7 @@ function checkOptions(options: ImportRegionOptions): string {
 }
 
 async function checkFile(path: string, what: string): Promise<void> {
-  let info;
+  let info: Stats;
   try {
     info = await stat(path);
   } catch {

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { PbfReader } from 'pbf';
 import { RegionPackError } from '../errors.js';
@@ -21,7 +21,7 @@ const MAX_HEADER_BLOB = 1 << 20;
  * @throws RegionPackError when the file cannot be read or its header block is malformed
  */
 export async function readDeclaredBounds(path: string): Promise<BBox | null> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (error) {

@@ -172,12 +172,7 @@ const sources: Record<Category, CategorySource> = {
   },
   'printing-shipping': {
     radiusMetres: 1_500,
-    rules: [
-      oneOf('shop', ['copyshop', 'courier', 'printing']),
-      oneOf('amenity', ['post_office']),
-      oneOf('office', ['courier']),
-      oneOf('craft', ['printer']),
-    ],
+    rules: [oneOf('shop', ['copyshop', 'courier', 'printing']), oneOf('amenity', ['post_office']), oneOf('office', ['courier']), oneOf('craft', ['printer'])],
     radiusReason: 'Errands from offices and small businesses, on foot or by car; 1.5 km holds the copy shops and post counters a business would use instead.',
   },
 };

@@ -4,7 +4,7 @@ import { QueuedAck, RequestId, RequestStatus, WebhookDelivery, WebhookFailure } 
 import { HEADERS, WEBHOOK_HEADERS } from './headers.js';
 import { adminPaths } from './openapi-admin.js';
 import { franchisorPaths, sessionPaths } from './openapi-dashboard.js';
-import { errorResponse, KEY_SECURITY, quotaHeaders } from './openapi-responses.js';
+import { errorResponse, jsonBody, KEY_SECURITY, noRegion, quotaHeaders } from './openapi-responses.js';
 import { territoryPaths } from './openapi-territory.js';
 import { SCORE_PATH, SESSION_COOKIE, USAGE_PATH } from './paths.js';
 import { Usage } from './plans.js';
@@ -61,7 +61,7 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
           description:
             'Without webhookUrl: scores now and answers 200 with the result. With webhookUrl: answers 202 at once and POSTs the result (or failure) to the URL, signed with Standard Webhooks headers.',
           requestParams: { header: z.object({ [HEADERS.idempotencyKey]: idempotencyKey }) },
-          requestBody: { required: true, content: { 'application/json': { schema: ScoreRequest } } },
+          requestBody: jsonBody(ScoreRequest),
           responses: {
             '200': { description: 'The score.', headers: quotaHeaders, content: { 'application/json': { schema: ScoreResult } } },
             '202': {
@@ -78,7 +78,7 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
             '415': errorResponse('unsupported_media_type: body is not application/json.'),
             '429': errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.'),
             '500': errorResponse('scoring_failed: the scoring pipeline failed; retry. The quota unit is given back.'),
-            '503': errorResponse('not_configured: no region is loaded.'),
+            '503': noRegion,
           },
         },
       },

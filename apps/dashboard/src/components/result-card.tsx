@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
 import { formatMetres, formatScore, NONE } from '../format/format.js';
+import { TableHead } from './table-head.js';
 
 const SUB_SCORES = [
   ['transit', 'Transit'],
@@ -77,13 +78,7 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
       {result.competitors.length > 0 && (
         <table class="competitors">
           <caption>Nearest competitors</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Distance</th>
-              <th scope="col">Rating</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Distance', 'Rating']} />
           <tbody>
             {result.competitors.map((competitor, index) => (
               <tr key={`${competitor.name}-${index}`}>

@@ -2,6 +2,7 @@ import type { UsageReport } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { DailyChart } from '../components/daily-chart.js';
 import { ResourceView } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { UsageMeter } from '../components/usage-meter.js';
 import { formatDate, formatPercent, formatPlan, monthOf } from '../format/format.js';
 import { errorRate, totalRequests, webhookSuccessRate } from '../format/rates.js';
@@ -70,14 +71,7 @@ function Report({ report }: { report: UsageReport }) {
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">Usage per key</h2>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Account</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Used this month</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Key', 'Account', 'Plan', 'Used this month']} />
           <tbody>
             {report.keys.map((key) => (
               <tr key={key.prefix}>

@@ -2,6 +2,7 @@ import { REQUEST_MODES, REQUEST_STATES, type RequestPage, type RequestSummary } 
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { ErrorAlert, ResourceView, StatusLine } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { formatDateTime, formatScore, NONE } from '../format/format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -103,18 +104,7 @@ function RequestList({ first, operator, loadMore }: { first: RequestPage; operat
       <div class="table-scroll">
         <table>
           <caption class="visually-hidden">Requests, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Made</th>
-              {operator && <th scope="col">Key</th>}
-              <th scope="col">Address</th>
-              <th scope="col">Category</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Status</th>
-              <th scope="col">Score</th>
-              <th scope="col">Delivery</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Made', operator && 'Key', 'Address', 'Category', 'Mode', 'Status', 'Score', 'Delivery']} />
           <tbody>
             {items.map((request) => (
               <tr key={request.requestId}>

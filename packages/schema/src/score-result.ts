@@ -162,8 +162,7 @@ export type GeocodePrecision = z.infer<typeof GeocodePrecision>;
 export const AddressCandidate = z
   .object({
     matchedAddress: z.string().describe('The address as the data writes it, e.g. "Landstrasse 92, 9490 Vaduz".'),
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
+    ...Coordinates.shape,
     region: z.string().describe('Name of the region pack holding it.'),
     precision: GeocodePrecision,
   })

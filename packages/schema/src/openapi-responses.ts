@@ -76,3 +76,19 @@ export const quotaHeaders = {
   'X-Quota-Reset': { description: 'Next reset, ISO 8601 UTC.', schema: { type: 'string' as const, format: 'date-time' } },
   'X-Request-Id': { description: 'Request id (UUID v4).', schema: { type: 'string' as const, format: 'uuid' } },
 };
+
+/**
+ * A JSON response that spent an evaluation of the calling key's quota: the
+ * body and the {@link quotaHeaders}.
+ *
+ * @param description - what the body is
+ * @param schema - its zod schema
+ */
+export const meteredResponse = (description: string, schema: z.ZodType): ZodOpenApiResponseObject => ({
+  description,
+  headers: quotaHeaders,
+  content: { 'application/json': { schema } },
+});
+
+/** 429 of a route that spends an evaluation. */
+export const quotaExceeded = errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.');

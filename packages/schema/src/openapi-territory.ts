@@ -9,8 +9,9 @@ import {
   jsonResponse,
   KEY_SECURITY,
   keyUnauthorized,
+  meteredResponse,
   noRegion,
-  quotaHeaders,
+  quotaExceeded,
 } from './openapi-responses.js';
 import { TERRITORY_CHECK_PATH, UNITS_PATH } from './paths.js';
 import { TerritoryCheckRequest, TerritoryCheckResult } from './territory-check.js';
@@ -101,12 +102,12 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         requestParams: { header: csrfHeader },
         requestBody: jsonBody(TerritoryCheckRequest),
         responses: {
-          '200': { description: 'The check.', headers: quotaHeaders, content: { 'application/json': { schema: TerritoryCheckResult } } },
+          '200': meteredResponse('The check.', TerritoryCheckResult),
           '400': siteErrors,
           '401': keyUnauthorized,
           '403': csrfForbidden,
           '413': tooLarge,
-          '429': errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.'),
+          '429': quotaExceeded,
           '503': noRegion,
         },
       },

@@ -37,7 +37,7 @@ export type MapQuery = z.infer<typeof MapQuery>;
 export type MapQueryInput = z.input<typeof MapQuery>;
 
 /** A GeoJSON position: `[longitude, latitude]` in WGS 84 degrees (RFC 7946 §3.1.1). */
-export const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).meta({ id: 'Position' });
+export const Position = z.tuple([Coordinates.shape.lng, Coordinates.shape.lat]).meta({ id: 'Position' });
 /** A GeoJSON position. */
 export type Position = z.infer<typeof Position>;
 

@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
 import { formatMetres, formatScore, NONE } from '../format/format.js';
+import { Fact } from './fact.js';
 import { TableHead } from './table-head.js';
 
 const SUB_SCORES = [
@@ -37,12 +38,9 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
       </header>
       <dl class="sub-scores">
         {SUB_SCORES.map(([key, label]) => (
-          <div key={key}>
-            <dt>{label}</dt>
-            <dd>
-              <meter min={0} max={10} value={result.breakdown[key]} aria-label={`${label} score`} /> {formatScore(result.breakdown[key])}
-            </dd>
-          </div>
+          <Fact key={key} term={label}>
+            <meter min={0} max={10} value={result.breakdown[key]} aria-label={`${label} score`} /> {formatScore(result.breakdown[key])}
+          </Fact>
         ))}
       </dl>
       <h4>Insights</h4>
@@ -54,25 +52,18 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
         ))}
       </ul>
       <dl class="facts">
-        <div>
-          <dt>Nearest station</dt>
-          <dd>{result.nearestStation === null ? 'None within 5 km' : `${result.nearestStation}, ${formatMetres(result.transitDistanceMetres)}`}</dd>
-        </div>
-        <div>
-          <dt>Competitors in the trade area</dt>
-          <dd>
-            {result.competitorCount}
-            {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
-          </dd>
-        </div>
+        <Fact term="Nearest station">
+          {result.nearestStation === null ? 'None within 5 km' : `${result.nearestStation}, ${formatMetres(result.transitDistanceMetres)}`}
+        </Fact>
+        <Fact term="Competitors in the trade area">
+          {result.competitorCount}
+          {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
+        </Fact>
         {meta?.region !== undefined && (
-          <div>
-            <dt>Data</dt>
-            <dd>
-              {meta.region.name}
-              {meta.region.sample && ' (sample data, not real)'}
-            </dd>
-          </div>
+          <Fact term="Data">
+            {meta.region.name}
+            {meta.region.sample && ' (sample data, not real)'}
+          </Fact>
         )}
       </dl>
       {result.competitors.length > 0 && (

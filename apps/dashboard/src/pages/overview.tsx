@@ -1,6 +1,7 @@
 import type { UsageReport } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { DailyChart } from '../components/daily-chart.js';
+import { Fact } from '../components/fact.js';
 import { ResourceView } from '../components/messages.js';
 import { TableHead } from '../components/table-head.js';
 import { UsageMeter } from '../components/usage-meter.js';
@@ -46,22 +47,10 @@ function Report({ report }: { report: UsageReport }) {
           Totals
         </h2>
         <dl class="tiles">
-          <div>
-            <dt>Requests</dt>
-            <dd>{totalRequests(report.days)}</dd>
-          </div>
-          <div>
-            <dt>Error rate</dt>
-            <dd>{formatPercent(errorRate(report.days))}</dd>
-          </div>
-          <div>
-            <dt>Webhook success</dt>
-            <dd>{formatPercent(webhookSuccessRate(report.webhooks))}</dd>
-          </div>
-          <div>
-            <dt>Period ends</dt>
-            <dd>{formatDate(report.periodEnd)}</dd>
-          </div>
+          <Fact term="Requests">{totalRequests(report.days)}</Fact>
+          <Fact term="Error rate">{formatPercent(errorRate(report.days))}</Fact>
+          <Fact term="Webhook success">{formatPercent(webhookSuccessRate(report.webhooks))}</Fact>
+          <Fact term="Period ends">{formatDate(report.periodEnd)}</Fact>
         </dl>
       </section>
       <section aria-labelledby="daily-heading">

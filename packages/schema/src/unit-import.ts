@@ -37,9 +37,7 @@ export const UnitImportRequest = z
 export type UnitImportRequest = z.infer<typeof UnitImportRequest>;
 
 /** The error of one refused row: the code, message and details the single-unit route would answer with. */
-export const UnitImportError = z
-  .object({ code: ErrorCode, message: z.string(), details: ErrorDetails.optional() })
-  .meta({ id: 'UnitImportError' });
+export const UnitImportError = z.object({ code: ErrorCode, message: z.string(), details: ErrorDetails.optional() }).meta({ id: 'UnitImportError' });
 /** The error of one refused row. */
 export type UnitImportError = z.infer<typeof UnitImportError>;
 

@@ -188,6 +188,19 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
     expect(Object.keys(document.paths['/api/franchisor/territories/check'] ?? {})).toEqual(['post']);
   });
 
+  it.skipIf(skip)('serves the units to a franchisor’s dashboard session, writes only with its CSRF token', async () => {
+    const signedIn = await call('POST', url('/dashboard/session'), { body: { kind: 'key', apiKey: keys.a2 } });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { csrfToken } = (await call('GET', url('/dashboard/session'), { cookie })).body as { csrfToken: string };
+    expect(UnitPage.parse((await call('GET', url('/api/franchisor/units?limit=1'), { cookie })).body).items).toHaveLength(1);
+    const body = { name: 'Session unit', coordinates: CENTRE, category: 'gym-fitness', status: 'planned' };
+    expect(codeOf(await call('POST', url('/api/franchisor/units'), { cookie, body }))).toBe('forbidden');
+    const created = await call('POST', url('/api/franchisor/units'), { cookie, body, headers: { 'x-csrf-token': csrfToken } });
+    expect(created.status).toBe(201);
+    const path = url(`/api/franchisor/units/${(created.body as Unit).id}`);
+    expect((await call('DELETE', path, { cookie, headers: { 'x-csrf-token': csrfToken } })).status).toBe(204);
+  });
+
   it.skipIf(skip)('refuses bad units with a 400 naming the field', async () => {
     const base = { name: 'X', coordinates: CENTRE, category: 'coffee', status: 'open' };
     const bowTie = {

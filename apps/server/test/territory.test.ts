@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressPoint, createEngine, haversineMetres, type ScoringEngine } from '@locscore/engine';
 import { RESERVED_VENUES_NOTE, ScoreResult, TerritoryCheckResult, type Unit, UnitImportResult, UnitPage, WebhookDelivery } from '@locscore/schema';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
@@ -199,6 +200,51 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
     expect(created.status).toBe(201);
     const path = url(`/api/franchisor/units/${(created.body as Unit).id}`);
     expect((await call('DELETE', path, { cookie, headers: { 'x-csrf-token': csrfToken } })).status).toBe(204);
+  });
+
+  it.skipIf(skip)('answers malformed unit, import and check requests with a 4xx, never a 5xx', async () => {
+    // An account of its own, so that what the fuzz creates or charges touches no other test.
+    const fuzzer = await opened.store.accounts.create('Fuzzer');
+    const apiKey = (await opened.store.keys.create({ plan: 'enterprise', accountId: fuzzer.id })).apiKey;
+    const position = fc.tuple(fc.double({ min: -74.01, max: -73.99, noNaN: true }), fc.double({ min: 40.73, max: 40.74, noNaN: true }));
+    const polygon = fc.array(position, { minLength: 0, maxLength: 8 }).map((ring) => ({ type: 'Polygon', coordinates: [[...ring, ...ring.slice(0, 1)]] }));
+    const territory = fc.oneof(
+      fc.record({ type: fc.constant('radius'), metres: fc.oneof(fc.double(), fc.integer({ min: -10, max: 200_000 })) }),
+      fc.record({ type: fc.constant('population'), residents: fc.oneof(fc.integer({ min: -5, max: 100_000 }), fc.double()) }),
+      fc.record({ type: fc.constant('polygon'), geometry: fc.oneof(polygon, fc.jsonValue()) }),
+      fc.jsonValue(),
+    );
+    const site = fc.oneof(
+      fc.record({ coordinates: fc.record({ lat: fc.oneof(fc.double(), fc.constant(40.7359)), lng: fc.oneof(fc.double(), fc.constant(-74.0036)) }) }),
+      fc.record({
+        address: fc.oneof(fc.constantFrom('55 Perry Street, New York, NY 10014', 'Perry Street', 'Städtle 38, 9490 Vaduz'), fc.string({ maxLength: 40 })),
+      }),
+      fc.constant({}),
+    );
+    const unitLike = fc
+      .tuple(
+        site,
+        fc.record(
+          { name: fc.string({ maxLength: 10 }), category: fc.constantFrom('coffee', 'nope'), status: fc.constantFrom('open', 'planned', 'shut'), territory },
+          { requiredKeys: [] },
+        ),
+      )
+      .map(([where, rest]) => ({ ...where, ...rest }));
+    const target = fc.oneof(
+      unitLike.map((body) => ['POST', '/api/franchisor/units', body] as const),
+      fc.array(fc.oneof(unitLike, fc.jsonValue()), { maxLength: 4 }).map((rows) => ['POST', '/api/franchisor/units/import', { units: rows }] as const),
+      unitLike.map((body) => ['POST', '/api/franchisor/territories/check', { ...body, name: undefined, status: undefined, minimumResidents: 1_000 }] as const),
+      fc
+        .tuple(fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }).map(encodeURIComponent)), unitLike)
+        .map(([id, body]) => ['PATCH', `/api/franchisor/units/${id}`, body] as const),
+    );
+    await fc.assert(
+      fc.asyncProperty(target, async ([method, path, body]) => {
+        const answer = await call(method, url(path), { apiKey, body });
+        expect(answer.status, `${method} ${path} ${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it.skipIf(skip)('refuses bad units with a 400 naming the field', async () => {

@@ -13,19 +13,32 @@ import type { Category, Insight, ScoreResult } from '@locscore/schema';
 const MAX_LISTED_COMPETITORS = 10;
 const MAX_INSIGHTS = 6;
 
-/** The result's competitor fields over `competitors` (own units left out), listed as the engine lists them. */
-function competitorFields(competitors: readonly NearbyCompetitor[]): Pick<ScoreResult, 'competitors' | 'competitorCount' | 'avgCompetitorRating'> {
-  const rated = competitors.flatMap((competitor) => (competitor.rating === null ? [] : [competitor.rating]));
+/**
+ * The result's competitor fields without own units. `found` is the engine's
+ * search the result was listed from (nearest first), so the result's entry
+ * `i` is `found[i]`: kept entries stay as the engine wrote them, and places
+ * beyond the engine's ten fill the list in the same form.
+ */
+function competitorFields(
+  result: ScoreResult,
+  found: readonly NearbyCompetitor[],
+  kept: ReadonlySet<NearbyCompetitor>,
+): Pick<ScoreResult, 'competitors' | 'competitorCount' | 'avgCompetitorRating'> {
+  const remaining = found.flatMap((competitor, index) => (kept.has(competitor) ? [{ competitor, index }] : []));
+  const rated = remaining.flatMap(({ competitor }) => (competitor.rating === null ? [] : [competitor.rating]));
   const average = rated.length === 0 ? null : rated.reduce((sum, rating) => sum + rating, 0) / rated.length;
   return {
-    competitors: competitors.slice(0, MAX_LISTED_COMPETITORS).map((competitor) => ({
-      name: competitor.name,
-      rating: competitor.rating,
-      distanceMetres: Math.round(competitor.distanceMetres),
-      brand: competitor.brand,
-      chain: competitor.chain,
-    })),
-    competitorCount: competitors.length,
+    competitors: remaining.slice(0, MAX_LISTED_COMPETITORS).map(
+      ({ competitor, index }) =>
+        result.competitors[index] ?? {
+          name: competitor.name,
+          rating: competitor.rating,
+          distanceMetres: Math.round(competitor.distanceMetres),
+          brand: competitor.brand,
+          chain: competitor.chain,
+        },
+    ),
+    competitorCount: remaining.length,
     avgCompetitorRating: average === null ? null : Math.round(average * 100) / 100,
   };
 }
@@ -59,11 +72,12 @@ export function scoreWithUnits(result: ScoreResult, category: Category, network:
   if (region === null || !network.has(category)) return result;
   const site = result.coordinates;
   const territory = scoreTerritory(region, network, site, category);
-  const competitors = withoutOwnUnits(region.competitors.search(site, category).competitors, network, category);
+  const found = region.competitors.search(site, category).competitors;
+  const kept = new Set(withoutOwnUnits(found, network, category));
   const insight = breachesTerritory(territory) ? encroachmentInsight(territory.encroaches) : null;
   return {
     ...result,
-    ...competitorFields(competitors),
+    ...(kept.size === found.length ? {} : competitorFields(result, found, kept)),
     ...(insight === null ? {} : { passed: false, insights: withInsight(result.insights, insight) }),
     meta: { ...result.meta, territory },
   };

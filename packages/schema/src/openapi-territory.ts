@@ -14,7 +14,7 @@ const unauthorized = errorResponse('unauthorized: no API key or session, or a re
 const forbidden = errorResponse('forbidden: a session write without its X-CSRF-Token.');
 const notFound = errorResponse('not_found: no unit with that id in the calling key’s account (another account’s units answer 404 too).');
 const siteErrors = errorResponse(
-  'invalid_request (names each bad field: bad GeoJSON, a self-intersecting polygon, a radius ≤ 0 or over 100 km, residents ≤ 0, or a region holding fewer residents than asked, field territory.residents); address_not_found or address_ambiguous, as for a score.',
+  'invalid_request (names each bad field: bad GeoJSON, a self-intersecting polygon, a radius ≤ 0 or over 100 km, residents ≤ 0, a region holding fewer residents than asked (field territory.residents), or coordinates outside every loaded region (field coordinates)); address_not_found or address_ambiguous, as for a score.',
 );
 
 /**

@@ -40,8 +40,8 @@ interface LoadedRegion {
  * named municipality or postcode wins, then the finest precision), scores
  * the match with the model (`docs/methodology.md`) and resolves with a
  * `ScoreResult` whose `meta` has `matchedAddress`, `geocodePrecision`,
- * `geocodeConfidence`, `region` (`name`, `sample`, `attribution`) and
- * `modelVersion`. It rejects with `AddressNotFoundError` (with "did you
+ * `geocodeConfidence`, `confidence` (data confidence, from the model),
+ * `region` (`name`, `sample`, `attribution`) and `modelVersion`. It rejects with `AddressNotFoundError` (with "did you
  * mean" candidates) when no region locates the address (or none is
  * loaded), with `AddressAmbiguousError` when several places fit equally and
  * nothing in the input chooses, and with a `TypeError` naming the field for
@@ -85,6 +85,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
     return {
       ...result,
       meta: {
+        ...result.meta,
         matchedAddress: match.matchedAddress,
         geocodePrecision: match.precision,
         geocodeConfidence: match.confidence,

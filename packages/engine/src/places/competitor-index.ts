@@ -70,6 +70,8 @@ interface CategoryLayer {
   placeOfMapping: ReadonlyMap<Poi, Place>;
   /** The places that are chain locations. */
   chain: ReadonlySet<Place>;
+  /** Every distinct place, in pack order. */
+  places: readonly Place[];
   summary: CategoryPlaces;
 }
 
@@ -103,6 +105,15 @@ export class CompetitorIndex {
   /** Number of distinct places of `category` in the region. */
   total(category: Category): number {
     return this.byCategory[category].summary.places;
+  }
+
+  /**
+   * The distinct places of `category` in the whole region (a place mapped several times once), in pack order.
+   *
+   * @param category - the franchise category
+   */
+  places(category: Category): readonly Place[] {
+    return this.byCategory[category].places;
   }
 
   /**
@@ -191,6 +202,7 @@ function categoryLayer(category: Category, pois: readonly Poi[], regionRatings: 
     index: new PointIndex(pois),
     placeOfMapping,
     chain,
+    places,
     summary: {
       category,
       places: places.length,

@@ -331,6 +331,8 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
       const [nearest, ...others] = result.meta?.territory?.encroaches ?? [];
       expect(result.insights[0]?.detail).toContain(`${nearest?.name} (open, ${nearest?.distanceMetres} m away) protects this site`);
       expect(result.insights[0]?.detail).toContain(others.length === 0 ? 'encroach on it.' : `${others.length} more of your units`);
+      // The engine's verdict cannot say the site passes any more.
+      expect(result.insights.filter((insight) => insight.headline.startsWith('Passes'))).toEqual([]);
       const unitNames = new Set(units.map((unit) => unit.name));
       expect(result.competitors.filter((competitor) => unitNames.has(competitor.name))).toEqual([]);
       expect(result.meta?.territory?.overlap.length).toBeGreaterThan(0);
@@ -339,6 +341,9 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
       expect(theirs.meta?.territory).toBeUndefined();
       expect(theirs.competitors.some((competitor) => unitNames.has(competitor.name))).toBe(true);
       expect(theirs.competitorCount).toBeGreaterThan(result.competitorCount);
+      // The engine's verdict (its first insight) stays second, unless it said the site passes: then the encroachment replaces it.
+      if (theirs.passed) expect(result.insights).not.toContainEqual(theirs.insights[0]);
+      else expect(result.insights[1]).toEqual(theirs.insights[0]);
     },
   );
 

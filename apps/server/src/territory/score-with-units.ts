@@ -43,9 +43,14 @@ function competitorFields(
   };
 }
 
-/** The insights with the encroachment insight first, still at most six. */
-function withInsight(insights: readonly Insight[], insight: Insight): Insight[] {
-  return [insight, ...insights].slice(0, MAX_INSIGHTS);
+/**
+ * The insights with the encroachment insight first, still at most six. The
+ * engine's first insight is its verdict; when it said the site passes, that
+ * is no longer true and the encroachment insight takes its place.
+ */
+function withInsight(result: ScoreResult, insight: Insight): Insight[] {
+  const rest = result.passed ? result.insights.slice(1) : result.insights;
+  return [insight, ...rest].slice(0, MAX_INSIGHTS);
 }
 
 /**
@@ -56,7 +61,8 @@ function withInsight(insights: readonly Insight[], insight: Insight): Insight[] 
  * the `competitor` sub-score still weighs them, since they draw on the same
  * customers: `cannibalisation` says how much); and a site inside the
  * protected territory of an open or planned unit never passes, with an
- * insight naming the unit, its status and distance first.
+ * insight naming the unit, its status and distance first (in place of the
+ * engine's verdict when that said the site passes).
  *
  * The result is unchanged when the network has no unit of the category, or
  * when the result's region is not loaded (nothing to measure with).
@@ -78,7 +84,7 @@ export function scoreWithUnits(result: ScoreResult, category: Category, network:
   return {
     ...result,
     ...(kept.size === found.length ? {} : competitorFields(result, found, kept)),
-    ...(insight === null ? {} : { passed: false, insights: withInsight(result.insights, insight) }),
+    ...(insight === null ? {} : { passed: false, insights: withInsight(result, insight) }),
     meta: { ...result.meta, territory },
   };
 }

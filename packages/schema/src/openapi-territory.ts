@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { csrfHeader, errorResponse, jsonResponse, KEY_SECURITY, quotaHeaders } from './openapi-responses.js';
-import { TERRITORY_CHECK_PATH, UNITS_PATH } from './paths.js';
+import { TERRITORY_CHECK_PATH, UNITS_IMPORT_PATH, UNITS_PATH } from './paths.js';
 import { TerritoryCheckRequest, TerritoryCheckResult } from './territory-check.js';
 import { MAX_TERRITORY_BODY_BYTES } from './territory-geometry.js';
+import { MAX_UNIT_IMPORT_BODY_BYTES, MAX_UNITS_PER_IMPORT, UnitImportRequest, UnitImportResult } from './unit-import.js';
 import { UnitId } from './unit-refs.js';
 import { CreateUnit, MAX_UNITS_PER_ACCOUNT, Unit, UnitListQuery, UnitPage, UpdateUnit } from './units.js';
 
@@ -48,6 +49,25 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         security: KEY_SECURITY,
         requestParams: { query: UnitListQuery },
         responses: { '200': jsonResponse('A page of units.', UnitPage), '400': errorResponse('invalid_request: names each bad field.'), '401': unauthorized },
+      },
+    },
+    [UNITS_IMPORT_PATH]: {
+      post: {
+        operationId: 'importUnits',
+        summary: `Add up to ${MAX_UNITS_PER_IMPORT} units in one request, each row created or refused on its own`,
+        description:
+          'Each row is a CreateUnit body, validated, geocoded and resolved like POST /api/franchisor/units; a refused row (bad field, address not found or ambiguous, account full) is reported with its error and the other rows are still created. Costs no quota.',
+        security: KEY_SECURITY,
+        requestParams: { header: csrfHeader },
+        requestBody: json(UnitImportRequest),
+        responses: {
+          '200': jsonResponse('One outcome per row, in the order sent.', UnitImportResult),
+          '400': errorResponse(`invalid_request: units is not an array of 1 to ${MAX_UNITS_PER_IMPORT} rows.`),
+          '401': unauthorized,
+          '403': forbidden,
+          '413': errorResponse(`payload_too_large: body over ${MAX_UNIT_IMPORT_BODY_BYTES} bytes.`),
+          '503': errorResponse('not_configured: no region is loaded.'),
+        },
       },
     },
     [`${UNITS_PATH}/{id}`]: {

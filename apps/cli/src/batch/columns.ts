@@ -1,3 +1,4 @@
+import { foldFieldName } from '@locscore/schema';
 import { CliError } from '../exit-codes.js';
 
 /**
@@ -65,19 +66,10 @@ export const OUTPUT_COLUMNS = [
 
 /**
  * Folds a header name for matching: lower case, accents removed, runs of
- * spaces, hyphens and dots to one underscore, trimmed.
- *
- * @param name - header text, e.g. `Full Address`, `Adresse complète`
- * @returns e.g. `full_address`, `adresse_complete`
+ * spaces, hyphens and dots to one underscore, trimmed (`Full Address` →
+ * `full_address`); the schema's `foldFieldName`, which unit imports use too.
  */
-export function foldColumnName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[\s\-.]+/g, '_');
-}
+export const foldColumnName: (name: string) => string = foldFieldName;
 
 /**
  * Finds the address column: the one named by `--address-column` (exact, then

@@ -1,12 +1,29 @@
-import { CreateUnit, type CreateUnitInput, TERRITORY_TYPES, type TerritoryInput } from '@locscore/schema';
-import { foldColumnName } from '../batch/columns.js';
+import type { TerritoryInput } from './territory.js';
+import { TERRITORY_TYPES } from './unit-refs.js';
+import { CreateUnit, type CreateUnitInput } from './units.js';
+
+/**
+ * Folds a column or property name for matching: lower case, accents
+ * removed, runs of spaces, hyphens and dots to one underscore, trimmed
+ * (`Territory Metres` → `territory_metres`, `Adresse complète` → `adresse_complete`).
+ *
+ * @param name - a header or property name
+ */
+export function foldFieldName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s\-.]+/g, '_');
+}
 
 /**
  * A unit read from an import file: where it came from (`row 3`, `feature
  * 2`, with its name when it has one) and either the body for
  * `POST /api/franchisor/units` or why it cannot be sent.
  */
-export type ImportRow = { source: string; body: CreateUnitInput; error?: undefined } | { source: string; body?: undefined; error: string };
+export type UnitRow = { source: string; body: CreateUnitInput; error?: undefined } | { source: string; body?: undefined; error: string };
 
 /** Values every row takes when it has none of its own: `--category`, `--status`. */
 export interface RowDefaults {
@@ -46,7 +63,7 @@ const FIELD_NAMES: ReadonlySet<string> = new Set(Object.values(UNIT_FIELD_NAMES)
  * @param name - e.g. `Territory Metres`
  */
 export function isUnitFieldName(name: string): boolean {
-  return FIELD_NAMES.has(foldColumnName(name));
+  return FIELD_NAMES.has(foldFieldName(name));
 }
 
 /** A field's value with the name it was found under (for messages). */
@@ -56,7 +73,7 @@ interface Found {
 }
 
 /** A row's values by {@link UnitField}, empty strings left out. */
-type Fields = Partial<Record<UnitField, Found>>;
+export type UnitFields = Partial<Record<UnitField, Found>>;
 
 /**
  * Finds the unit fields among a row's named values: the first of each
@@ -66,13 +83,13 @@ type Fields = Partial<Record<UnitField, Found>>;
  * @param values - column or property name → value
  * @returns the fields found, and the names that are no unit field
  */
-export function unitFieldsOf(values: Readonly<Record<string, unknown>>): { fields: Fields; unknown: string[] } {
+export function unitFieldsOf(values: Readonly<Record<string, unknown>>): { fields: UnitFields; unknown: string[] } {
   const byFolded = new Map<string, Found>();
   for (const [name, value] of Object.entries(values)) {
     if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
-    byFolded.set(foldColumnName(name), { name, value: typeof value === 'string' ? value.trim() : value });
+    byFolded.set(foldFieldName(name), { name, value: typeof value === 'string' ? value.trim() : value });
   }
-  const fields: Fields = {};
+  const fields: UnitFields = {};
   for (const [field, names] of Object.entries(UNIT_FIELD_NAMES) as Array<[UnitField, readonly string[]]>) {
     const found = names.map((name) => byFolded.get(name)).find((value) => value !== undefined);
     if (found !== undefined) fields[field] = found;
@@ -115,7 +132,7 @@ function jsonOf(found: Found): unknown {
  * one value given (metres: radius, residents: population, geometry:
  * polygon).
  */
-function territoryOf(fields: Fields): unknown {
+function territoryOf(fields: UnitFields): unknown {
   if (fields.territory !== undefined) return jsonOf(fields.territory);
   const { territoryType: type, territoryMetres: metres, territoryResidents: residents, territoryGeometry: geometry } = fields;
   const given = [metres && 'radius', residents && 'population', geometry && 'polygon'].filter((value): value is string => typeof value === 'string');
@@ -143,7 +160,7 @@ function territoryOf(fields: Fields): unknown {
  * @returns the body, or the error naming every bad field
  */
 export function unitBodyOf(
-  fields: Fields,
+  fields: UnitFields,
   defaults: RowDefaults,
   site?: { lat: number; lng: number },
   territory?: TerritoryInput,
@@ -173,7 +190,7 @@ export function unitBodyOf(
 }
 
 /** The row's `{ lat, lng }`; both are needed. */
-function coordinatesOf(fields: Fields): { lat: number; lng: number } {
+function coordinatesOf(fields: UnitFields): { lat: number; lng: number } {
   if (fields.lat === undefined) throw new FieldError(`lat is required with ${fields.lng?.name ?? 'lng'}`);
   if (fields.lng === undefined) throw new FieldError(`lng is required with ${fields.lat.name}`);
   return { lat: numberOf(fields.lat), lng: numberOf(fields.lng) };
@@ -187,7 +204,98 @@ function coordinatesOf(fields: Fields): { lat: number; lng: number } {
  * @param number - 1-based
  * @param fields - the row's fields
  */
-export function sourceOf(kind: 'row' | 'feature', number: number, fields: Fields): string {
+export function sourceOf(kind: 'row' | 'feature', number: number, fields: UnitFields): string {
   const name = fields.name?.value;
   return typeof name === 'string' ? `${kind} ${number} (${name})` : `${kind} ${number}`;
+}
+
+/**
+ * One record of a table (a CSV row: header name → cell) as a unit, its
+ * fields found by {@link unitFieldsOf} and checked by {@link unitBodyOf}.
+ *
+ * @param values - column name → cell
+ * @param number - the row's number, 1-based after the header, for `source`
+ * @param defaults - category and status for rows without them
+ */
+export function unitRowOfRecord(values: Readonly<Record<string, unknown>>, number: number, defaults: RowDefaults): UnitRow {
+  const { fields } = unitFieldsOf(values);
+  const source = sourceOf('row', number, fields);
+  const outcome = unitBodyOf(fields, defaults);
+  return 'body' in outcome ? { source, body: outcome.body } : { source, error: outcome.error };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A unit file that cannot be read at all (not GeoJSON features); its message says why. */
+export class UnitFileError extends Error {
+  override readonly name = 'UnitFileError';
+}
+
+/**
+ * One GeoJSON Feature as a unit: its `properties` hold the unit fields (as
+ * CSV columns, or `territory` as the API's object); its geometry is the
+ * unit's site when a Point (`[lng, lat]`, used instead of any address) or
+ * its protected territory when a Polygon or MultiPolygon (the site then
+ * comes from the `address` or `lat`/`lng` properties); a null geometry
+ * leaves both to the properties.
+ *
+ * @param feature - one element of `features`
+ * @param number - its position, 1-based, for `source`
+ * @param defaults - category and status for features without them
+ * @returns the row, and the property names that are no unit field
+ */
+export function unitRowOfFeature(feature: unknown, number: number, defaults: RowDefaults): { row: UnitRow; unknown: string[] } {
+  const properties = isObject(feature) && isObject(feature.properties) ? feature.properties : {};
+  const { fields, unknown } = unitFieldsOf(properties);
+  const source = sourceOf('feature', number, fields);
+  const failed = (error: string) => ({ row: { source, error }, unknown });
+  if (!isObject(feature) || feature.type !== 'Feature') return failed('is not a GeoJSON Feature');
+  const geometry = feature.geometry;
+  let site: { lat: number; lng: number } | undefined;
+  let territory: TerritoryInput | undefined;
+  if (isObject(geometry)) {
+    if (geometry.type === 'Point') {
+      const [lng, lat] = Array.isArray(geometry.coordinates) ? geometry.coordinates : [];
+      if (typeof lat !== 'number' || typeof lng !== 'number') return failed('geometry: a Point needs [longitude, latitude]');
+      site = { lat, lng };
+    } else if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') {
+      territory = { type: 'polygon', geometry } as unknown as TerritoryInput;
+    } else {
+      return failed(`geometry must be a Point (the unit) or a Polygon or MultiPolygon (its territory), got ${String(geometry.type)}`);
+    }
+  } else if (geometry !== null && geometry !== undefined) {
+    return failed('geometry must be a GeoJSON geometry object or null');
+  }
+  const outcome = unitBodyOf(fields, defaults, site, territory);
+  return { row: 'body' in outcome ? { source, body: outcome.body } : { source, error: outcome.error }, unknown };
+}
+
+/**
+ * Units from a GeoJSON text: a FeatureCollection (or one Feature) with a
+ * Feature per unit ({@link unitRowOfFeature}), numbered from 1 in file order.
+ *
+ * @param text - the file's text
+ * @param defaults - category and status for features without them
+ * @returns one row per feature, and the property names that are no unit field
+ * @throws UnitFileError when the text is not JSON, not a Feature or FeatureCollection, or holds no feature
+ */
+export function unitRowsOfGeoJson(text: string, defaults: RowDefaults): { rows: UnitRow[]; ignored: string[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UnitFileError(`is not valid JSON: ${(error as Error).message}`);
+  }
+  let features: unknown[];
+  if (isObject(json) && json.type === 'FeatureCollection' && Array.isArray(json.features)) features = json.features;
+  else if (isObject(json) && json.type === 'Feature') features = [json];
+  else throw new UnitFileError('must be a GeoJSON FeatureCollection (or Feature) with one Feature per unit');
+  if (features.length === 0) throw new UnitFileError('holds no feature: one Feature per unit is expected');
+  const ignored = new Set<string>();
+  const rows = features.map((feature, index) => {
+    const { row, unknown } = unitRowOfFeature(feature, index + 1, defaults);
+    for (const name of unknown) ignored.add(name);
+    return row;
+  });
+  return { rows, ignored: [...ignored] };
 }

@@ -9,6 +9,7 @@ import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
 import type { RegionData, RegionManifest } from './region/types.js';
 import type { ScoreInput, ScoringEngine } from './scoring-engine.js';
+import { territoryLookup } from './territory/territory-lookup.js';
 
 /** Makes the geocoder of one region; defaults to `createGeocoder` (tests inject others). */
 export type GeocoderFactory = (region: RegionData) => Geocoder;
@@ -47,7 +48,9 @@ interface LoadedRegion {
  * an empty address or an unknown category.
  * Deterministic for the same packs and model version. `siteMap(query)`
  * draws the vector map around a point from the first region covering it
- * (`RegionMap`), or throws `OutsideRegionsError`.
+ * (`RegionMap`), or throws `OutsideRegionsError`. `territory` geocodes
+ * sites and gives each region's territory indexes for units and territory
+ * checks (`territoryLookup`).
  *
  * @param options - the regions, and optionally the geocoder factory
  * @returns the engine
@@ -93,6 +96,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
 
   return {
     regions: manifests,
+    territory: territoryLookup(loaded.map(({ region, geocoder, indexes, map }) => ({ region, geocoder, competitors: indexes.competitors, map }))),
     siteMap(query) {
       const entry = loaded.find(({ map }) => map.covers(query));
       if (entry === undefined) throw new OutsideRegionsError(query.lat, query.lng);

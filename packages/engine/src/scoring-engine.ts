@@ -1,6 +1,7 @@
 import type { Category, ScoreResult, SiteMap } from '@locscore/schema';
 import type { SiteMapQuery } from './map/region-map.js';
 import type { RegionManifest } from './region/types.js';
+import type { TerritoryLookup } from './territory/territory-lookup.js';
 
 /** What the engine scores: a civic address and a category (already validated). */
 export interface ScoreInput {
@@ -29,4 +30,11 @@ export interface ScoringEngine {
    * @throws OutsideRegionsError when no loaded region holds the point
    */
   siteMap?(query: SiteMapQuery): SiteMap;
+  /**
+   * The franchisor territory measures' view of the loaded regions: the same
+   * geocoder as `score`, and each region's population, reserved venues and
+   * places. Optional: an engine without it has no units or territory checks
+   * (the server answers 503 `not_configured`).
+   */
+  readonly territory?: TerritoryLookup;
 }

@@ -77,30 +77,40 @@ function CheckReport({ address, result, units }: { address: string; result: Terr
         {result.matchedAddress ?? address}: {describeTerritory(result.territory)}
       </h3>
       <dl class="facts">
-        <dt>Residents</dt>
-        <dd>
-          {formatCount(result.residents)} ({result.households === null ? 'households unknown' : `${formatCount(result.households)} households`})
-        </dd>
+        <div>
+          <dt>Residents</dt>
+          <dd>
+            {formatCount(result.residents)} ({result.households === null ? 'households unknown' : `${formatCount(result.households)} households`})
+          </dd>
+        </div>
         {result.minimumResidents !== null && (
-          <>
+          <div>
             <dt>Minimum of {formatCount(result.minimumResidents)}</dt>
             <dd>{result.meetsMinimum ? 'met' : 'not met'}</dd>
-          </>
+          </div>
         )}
-        <dt>Site inside a unit’s territory</dt>
-        <dd>
-          {result.encroaches.length === 0
-            ? 'no'
-            : result.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
-        </dd>
-        <dt>Units inside</dt>
-        <dd>{result.unitsInside.length === 0 ? 'none' : result.unitsInside.map((unit) => `${unit.name} (${formatMetres(unit.distanceMetres)})`).join('; ')}</dd>
-        <dt>Reserved venues</dt>
-        <dd>
-          {result.reservedVenues.length === 0
-            ? 'none'
-            : result.reservedVenues.map((venue) => `${venue.name ?? 'unnamed'} (${venue.kind}, ${formatMetres(venue.distanceMetres)})`).join('; ')}
-        </dd>
+        <div>
+          <dt>Site inside a unit’s territory</dt>
+          <dd>
+            {result.encroaches.length === 0
+              ? 'no'
+              : result.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
+          </dd>
+        </div>
+        <div>
+          <dt>Units inside</dt>
+          <dd>
+            {result.unitsInside.length === 0 ? 'none' : result.unitsInside.map((unit) => `${unit.name} (${formatMetres(unit.distanceMetres)})`).join('; ')}
+          </dd>
+        </div>
+        <div>
+          <dt>Reserved venues</dt>
+          <dd>
+            {result.reservedVenues.length === 0
+              ? 'none'
+              : result.reservedVenues.map((venue) => `${venue.name ?? 'unnamed'} (${venue.kind}, ${formatMetres(venue.distanceMetres)})`).join('; ')}
+          </dd>
+        </div>
       </dl>
       {result.reservedVenuesNote !== null && <p class="alert alert-warn">{result.reservedVenuesNote}</p>}
       {result.overlaps.length > 0 && (

@@ -1,5 +1,6 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category, type TerritoryCheckResult, type TerritoryInput, type Unit } from '@locscore/schema';
+import type { Category, TerritoryCheckResult, TerritoryInput, Unit } from '@locscore/schema';
 import { useState } from 'preact/hooks';
+import { CategorySelect } from '../components/category-select.js';
 import { ErrorAlert } from '../components/messages.js';
 import { UnitsMap } from '../components/units-map.js';
 import { formatMetres, formatPercent } from '../format/format.js';
@@ -41,14 +42,7 @@ export function TerritoryCheckSection({ units }: { units: readonly Unit[] }) {
       <form onSubmit={submit}>
         <label for="check-address">Address of the candidate</label>
         <input id="check-address" value={address} maxLength={300} required onInput={(event) => setAddress(event.currentTarget.value)} />
-        <label for="check-category">Category</label>
-        <select id="check-category" value={category} onChange={(event) => setCategory(event.currentTarget.value as Category)}>
-          {CATEGORIES.map((item) => (
-            <option key={item} value={item}>
-              {CATEGORY_LABELS[item]}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id="check-category" label="Category" value={category} onChange={setCategory} />
         <label for="check-kind">Territory</label>
         <select id="check-kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as TerritoryKind)}>
           <option value="radius">Radius (metres)</option>

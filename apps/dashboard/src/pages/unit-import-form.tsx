@@ -1,6 +1,7 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category, UnitFileError } from '@locscore/schema';
+import { type Category, UnitFileError } from '@locscore/schema';
 import type { UnitImportReport } from '@locscore/sdk/browser';
 import { useState } from 'preact/hooks';
+import { CategorySelect } from '../components/category-select.js';
 import { ErrorAlert, StatusLine } from '../components/messages.js';
 import { useAction } from '../hooks/use-action.js';
 import { useSession } from '../session/session-context.js';
@@ -62,14 +63,7 @@ export function UnitImportForm({ onImported }: { onImported(): void }) {
       <form onSubmit={submit}>
         <label for="import-file">File of units</label>
         <input id="import-file" type="file" accept=".csv,.tsv,.txt,.geojson,.json" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-        <label for="import-category">Category of rows without one</label>
-        <select id="import-category" value={category} onChange={(event) => setCategory(event.currentTarget.value as Category)}>
-          {CATEGORIES.map((item) => (
-            <option key={item} value={item}>
-              {CATEGORY_LABELS[item]}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id="import-category" label="Category of rows without one" value={category} onChange={setCategory} />
         {fileError !== null && <ErrorAlert error={{ title: fileError, details: [], sessionEnded: false }} />}
         <ErrorAlert error={send.error} />
         <button type="submit" class="primary" disabled={send.pending}>

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { type CreateUnitInput, UNIT_STATUSES, type UnitStatus } from '@locscore/schema';
+import { type CreateUnitInput, ERROR_STATUS, UNIT_STATUSES, type UnitStatus } from '@locscore/schema';
 import { LocScoreClient, type UnitImportReport } from '@locscore/sdk';
 import { resolveConnection } from '../config.js';
 import { CliError, EXIT, type ExitCode } from '../exit-codes.js';
@@ -160,6 +160,9 @@ async function importSource(file: string | undefined, options: UnitsImportOption
   });
 }
 
+/** The SDK's codes for a request that got no usable answer (the server was unreachable, slow or answered garbage). */
+const SDK_SERVER_CODES: ReadonlySet<string> = new Set(['connection_error', 'timeout', 'invalid_response']);
+
 /** One outcome of an import as printed: where the row came from, and its unit or error. */
 export interface ImportLine {
   source: string;
@@ -171,15 +174,16 @@ export interface ImportLine {
 
 /**
  * The exit code of an import: 0 when every row was created; else 3 when a
- * row failed for the API key, 5 when the server failed or could not be
- * reached, else 2 (refused rows). The created rows stay created either way.
+ * row failed for the API key (or the session's CSRF token), 5 when the
+ * server failed (a 5xx code), limited the rate or could not be reached,
+ * else 2 (refused rows). The created rows stay created either way.
  */
 export function importExitCode(lines: readonly ImportLine[]): ExitCode {
   const codes = new Set(lines.flatMap((line) => (line.error === undefined ? [] : [line.error.code])));
   if (codes.size === 0) return EXIT.ok;
-  if (codes.has('unauthorized') || codes.has('missing_api_key')) return EXIT.auth;
-  const server = ['connection_error', 'timeout', 'scoring_failed', 'not_configured', 'internal_error', 'invalid_response'];
-  return server.some((code) => codes.has(code)) ? EXIT.server : EXIT.usage;
+  if (codes.has('unauthorized') || codes.has('missing_api_key') || codes.has('forbidden')) return EXIT.auth;
+  const serverSide = (code: string) => SDK_SERVER_CODES.has(code) || code === 'rate_limited' || (ERROR_STATUS[code as keyof typeof ERROR_STATUS] ?? 0) >= 500;
+  return [...codes].some(serverSide) ? EXIT.server : EXIT.usage;
 }
 
 /** The outcome of every row, in file order: the rows refused before sending, then merged with the server's report. */

@@ -93,11 +93,12 @@ export interface UnitsListOptions extends UnitsOptions {
  * @returns exit code 0
  */
 export async function runUnitsList(options: UnitsListOptions, terminal: Terminal): Promise<number> {
-  if (options.category !== undefined) requireCategory(options.category);
+  const category = options.category;
+  if (category !== undefined) requireCategory(category);
   const status = options.status === undefined ? undefined : requireStatus(options.status);
   const units = await withClient(options, async (client) => {
     const all = [];
-    for await (const unit of client.units.all({ category: options.category as never, status })) all.push(unit);
+    for await (const unit of client.units.all({ category, status })) all.push(unit);
     return all;
   });
   if (options.json || !terminal.stdoutIsTTY) printJson(terminal, units);

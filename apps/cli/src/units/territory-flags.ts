@@ -66,7 +66,8 @@ export async function territoryFromFlags(flags: TerritoryFlags): Promise<Territo
   if (given.length > 1) throw new CliError(`give one territory: --${given.join(' or --')}`);
   if (flags.radius !== undefined) return { type: 'radius', metres: numberFlag('--radius', flags.radius) };
   if (flags.population !== undefined) return { type: 'population', residents: numberFlag('--population', flags.population) };
-  if (flags.polygon !== undefined) return { type: 'polygon', geometry: (await readPolygonFile(flags.polygon)) as never };
+  // The file's polygon goes to the API as read: the server checks it and names what is wrong (territory.geometry…).
+  if (flags.polygon !== undefined) return { type: 'polygon', geometry: await readPolygonFile(flags.polygon) } as TerritoryInput;
   return undefined;
 }
 

@@ -1,10 +1,10 @@
 import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
 import type { Plan, RequestError, ScoreRequest, ScoreResult } from '@locscore/schema';
 import type { QuotaPeriod } from '../quota/period.js';
-import { scoreWithUnits } from '../territory/score-with-units.js';
-import { unitNetworksOf } from '../territory/unit-networks.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { Reservation } from '../store/usage.js';
+import { scoreWithUnits } from '../territory/score-with-units.js';
+import { unitNetworksOf } from '../territory/unit-networks.js';
 
 /** An address the engine cannot score: the request's answer (a 400, or the failure delivered), not a fault. */
 export type UnscorableAddress = AddressNotFoundError | AddressAmbiguousError;

@@ -89,7 +89,7 @@ describe.skipIf(!present)('locscore units and territory check on the West Villag
     });
     pack = report.outDir;
     addresses = (await loadRegion(pack)).addresses;
-    server = await startServer({ port: 0, dataDir: join(work, 'data'), regions: [pack], demoKey: KEY, demoPlan: 'enterprise' });
+    server = await startServer({ port: 0, dataDir: join(work, 'data'), regions: [pack], demoKey: KEY, demoPlan: 'enterprise', logLevel: 'silent' });
   }, 300_000);
 
   afterAll(async () => {

@@ -7,13 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type AddressPoint, createEngine, haversineMetres, type ScoringEngine } from '@locscore/engine';
-import { RESERVED_VENUES_NOTE, ScoreResult, TerritoryCheckResult, type Unit, UnitImportResult, UnitPage } from '@locscore/schema';
+import { RESERVED_VENUES_NOTE, ScoreResult, TerritoryCheckResult, type Unit, UnitImportResult, UnitPage, WebhookDelivery } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
+import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
 import { UnitLimitError } from '../src/store/units.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';
 import { buildRealPacks, REAL_PACKS_PRESENT, type RealPacks } from './support/real-packs.js';
+import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 import { STORE_DRIVERS, type TestStore } from './support/stores.js';
 
 if (!REAL_PACKS_PRESENT) console.warn('[skip] territory e2e: ../shared/data (West Village, NYC census, Liechtenstein) is absent');
@@ -67,6 +69,8 @@ function addressNear(unit: Unit): string {
 describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories on $name over the real packs', ({ open, skip }) => {
   let opened: TestStore;
   let server: Listening;
+  let queue: JobQueue;
+  let receiver: Receiver;
   let url: (path: string) => string;
   /** Two keys of the franchisor's account, and one key of another account. */
   const keys = { a1: '', a2: '', other: '' };
@@ -82,11 +86,15 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
     keys.a1 = (await store.keys.create({ plan: 'enterprise', accountId: franchisor.id })).apiKey;
     keys.a2 = (await store.keys.create({ plan: 'enterprise', accountId: franchisor.id })).apiKey;
     keys.other = (await store.keys.create({ plan: 'starter', accountId: other.id })).apiKey;
-    server = await listen(createServer({ store, engine }));
+    queue = await startJobQueue({ store, engine, allowPrivateWebhooks: true, bossSchema: opened.bossSchema });
+    receiver = await startReceiver();
+    server = await listen(createServer({ store, engine, queue, allowPrivateWebhooks: true }));
     url = (path) => `${server.url}${path}`;
   });
   afterAll(async () => {
     await server?.close();
+    await queue?.stop();
+    await receiver?.close();
     await opened?.dispose();
   });
 
@@ -170,6 +178,27 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
     expect((await call('GET', path, { apiKey: keys.a1 })).status).toBe(200);
     expect((await call('DELETE', path, { apiKey: keys.a2 })).status).toBe(204);
     expect(codeOf(await call('GET', path, { apiKey: keys.a1 }))).toBe('not_found');
+  });
+
+  it.skipIf(skip)('documents every unit and territory route in /openapi.json', async () => {
+    const document = (await call('GET', url('/openapi.json'))).body as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(document.paths['/api/franchisor/units'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/api/franchisor/units/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(Object.keys(document.paths['/api/franchisor/units/import'] ?? {})).toEqual(['post']);
+    expect(Object.keys(document.paths['/api/franchisor/territories/check'] ?? {})).toEqual(['post']);
+  });
+
+  it.skipIf(skip)('serves the units to a franchisor’s dashboard session, writes only with its CSRF token', async () => {
+    const signedIn = await call('POST', url('/dashboard/session'), { body: { kind: 'key', apiKey: keys.a2 } });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { csrfToken } = (await call('GET', url('/dashboard/session'), { cookie })).body as { csrfToken: string };
+    expect(UnitPage.parse((await call('GET', url('/api/franchisor/units?limit=1'), { cookie })).body).items).toHaveLength(1);
+    const body = { name: 'Session unit', coordinates: CENTRE, category: 'gym-fitness', status: 'planned' };
+    expect(codeOf(await call('POST', url('/api/franchisor/units'), { cookie, body }))).toBe('forbidden');
+    const created = await call('POST', url('/api/franchisor/units'), { cookie, body, headers: { 'x-csrf-token': csrfToken } });
+    expect(created.status).toBe(201);
+    const path = url(`/api/franchisor/units/${(created.body as Unit).id}`);
+    expect((await call('DELETE', path, { cookie, headers: { 'x-csrf-token': csrfToken } })).status).toBe(204);
   });
 
   it.skipIf(skip)('refuses bad units with a 400 naming the field', async () => {
@@ -266,6 +295,23 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
       expect(theirs.competitorCount).toBeGreaterThan(result.competitorCount);
     },
   );
+
+  it.skipIf(skip)('gives a webhook-mode score meta.territory too: in the delivery and on the status endpoint', async () => {
+    const address = addressNear(byName('Taïm'));
+    const sent = await call('POST', url('/api/franchisor/score'), {
+      apiKey: keys.a2,
+      body: { address, category: 'coffee', webhookUrl: `${receiver.url}/territory` },
+    });
+    expect(sent.status).toBe(202);
+    const { requestId } = sent.body as { requestId: string };
+    const delivered = await waitFor(() => receiver.received.find((entry) => entry.path === '/territory'));
+    const delivery = WebhookDelivery.parse(JSON.parse(delivered.body));
+    expect(delivery.requestId).toBe(requestId);
+    expect(delivery.meta?.territory?.encroaches.map((found) => found.name)).toContain('Taïm');
+    expect(delivery.passed).toBe(false);
+    const status = (await call('GET', url(`/api/franchisor/score/${requestId}`), { apiKey: keys.a2 })).body as { result: ScoreResult };
+    expect(status.result.meta?.territory).toEqual(delivery.meta?.territory);
+  });
 
   it.skipIf(skip)('checks a site between Think Coffee and Joe: in neither territory, overlapping both, with shares that add up', async () => {
     const [think, joe] = [byName('Think Coffee'), byName('Joe')];

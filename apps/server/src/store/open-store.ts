@@ -129,7 +129,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     dataDir: place.dataDir,
     keys: cacheAuthenticatedKeys(createKeyRepository(db)),
     accounts: createAccountRepository(db),
-    units: createUnitRepository(db),
+    units: createUnitRepository(db, { coalesce: true }),
     keyRecords: createKeyRecordRepository(db),
     lastUse: createKeyLastUseRepository(db),
     usage: createUsageRepository(db, { coalesce: true }),

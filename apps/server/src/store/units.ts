@@ -1,4 +1,5 @@
 import type { Category, Territory, Unit, UnitPage, UnitStatus, UnitTerritory } from '@locscore/schema';
+import { type CoalesceOptions, singleCall } from './coalesce.js';
 import type { Db } from './db.js';
 import { InvalidCursorError } from './request-log.js';
 import { toIsoString } from './timestamps.js';
@@ -77,7 +78,11 @@ export interface UnitRepository {
   update(accountId: string, id: string, change: (current: StoredUnit) => UnitFields): Promise<Unit | null>;
   /** Removes a unit; false when the account has no such unit. */
   delete(accountId: string, id: string): Promise<boolean>;
-  /** The account of a key and its `units_version` (0 before its first unit write), or null for an unknown key. */
+  /**
+   * The account of a key and its `units_version` (0 before its first unit
+   * write), or null for an unknown key. Read on every score: with `coalesce`
+   * the lookups of concurrent requests share one statement.
+   */
   versionOfKey(keyId: string): Promise<{ accountId: string; version: number } | null>;
   /** Every unit of the account with the version they were read at, in one snapshot. */
   snapshot(accountId: string): Promise<UnitSnapshot>;
@@ -152,12 +157,23 @@ function seqOf(cursor: string): string {
   return text;
 }
 
+/** The account and units version of each key, in the order asked (null: no such key), in one statement. */
+async function versionsOfKeys(db: Db, keyIds: readonly string[]): Promise<Array<{ accountId: string; version: number } | null>> {
+  const result = await db.query<{ key_id: string; account_id: string; units_version: string | number }>(
+    'SELECT k.id AS key_id, a.id AS account_id, a.units_version FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ANY($1::text[])',
+    [[...new Set(keyIds)]],
+  );
+  const byKey = new Map(result.rows.map((row) => [row.key_id, { accountId: row.account_id, version: Number(row.units_version) }]));
+  return keyIds.map((keyId) => byKey.get(keyId) ?? null);
+}
+
 /**
  * The unit repository over a database.
  *
  * @param db - a migrated database (version 5 or later)
+ * @param options - `coalesce`: read the versions of concurrent requests in one statement (group commit)
  */
-export function createUnitRepository(db: Db): UnitRepository {
+export function createUnitRepository(db: Db, options: CoalesceOptions = {}): UnitRepository {
   const find = async (tx: Db, accountId: string, id: string, lock: boolean): Promise<StoredUnit | null> => {
     const result = await tx.query<UnitRow>(`SELECT ${COLUMNS} FROM units WHERE account_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [accountId, id]);
     const row = result.rows[0];
@@ -215,14 +231,7 @@ export function createUnitRepository(db: Db): UnitRepository {
         const result = await tx.query('DELETE FROM units WHERE account_id = $1 AND id = $2 RETURNING id', [accountId, id]);
         return result.rows.length > 0;
       }),
-    async versionOfKey(keyId) {
-      const result = await db.query<{ account_id: string; units_version: string | number }>(
-        'SELECT a.id AS account_id, a.units_version FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = $1',
-        [keyId],
-      );
-      const row = result.rows[0];
-      return row ? { accountId: row.account_id, version: Number(row.units_version) } : null;
-    },
+    versionOfKey: singleCall((keyIds: readonly string[]) => versionsOfKeys(db, keyIds), options),
     snapshot: (accountId) =>
       db.transaction(async (tx) => {
         await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');

@@ -1,9 +1,9 @@
 /**
  * `locscore units` and `locscore territory check` against a real server on
  * 127.0.0.1 with the real West Village extract and the 2020 census (its
- * population layer), PGlite, the CLI spawned from source: a network of real
- * cafés imported from CSV (with bad rows), GeoJSON and the pack's Starbucks
- * places; a proposed territory checked at Sheridan Square; and a candidate
+ * population layer), on PGlite and PostgreSQL (`DATABASE_URL`), the CLI
+ * spawned from source: a network of real cafés imported from CSV (with bad
+ * rows), GeoJSON and the pack's Starbucks places; a proposed territory checked at Sheridan Square; and a candidate
  * inside a unit's territory scored, its card and its batch columns read
  * from the server's real answer. Skipped, saying why, where `../shared/data`
  * is absent.
@@ -32,7 +32,16 @@ const table = join(data, 'nyc-census/demographics_ct.csv');
 const present = [pbf, shp, table].every((file) => existsSync(file));
 if (!present) console.warn(`skipping the units end-to-end test: the West Village extract or the NYC census under ${data} is absent`);
 
-const KEY = 'lsk_cli_units_test_enterprise_key_00000000';
+/**
+ * The stores the server runs on: PGlite, and PostgreSQL when `DATABASE_URL`
+ * names a database (the test's units live in an account of their own, made
+ * for the run, so a database used before holds nothing they see).
+ */
+const STORES = [
+  { store: 'PGlite', databaseUrl: undefined },
+  ...(process.env['DATABASE_URL'] ? [{ store: 'PostgreSQL', databaseUrl: process.env['DATABASE_URL'] }] : []),
+];
+if (STORES.length === 1) console.warn('[units.test] PostgreSQL skipped: DATABASE_URL is unset');
 /** Real cafés of the extract (OSM node coordinates). */
 const TAIM = { lat: 40.735975, lng: -74.001919 };
 const JOE = { lat: 40.733318, lng: -74.000557 };
@@ -45,7 +54,8 @@ let work: string;
 let pack: string;
 let addresses: AddressPoint[];
 let server: Awaited<ReturnType<typeof startServer>>;
-const env = () => ({ LOCSCORE_BASE_URL: server.url, LOCSCORE_API_KEY: KEY });
+let key: string;
+const env = () => ({ LOCSCORE_BASE_URL: server.url, LOCSCORE_API_KEY: key });
 const listUnits = async (): Promise<Unit[]> => {
   const run = await runCli(['units', 'list', '--json'], { env: env() });
   expect(run.code, run.stderr).toBe(0);
@@ -75,7 +85,7 @@ function mayHold(unit: Unit, point: { lat: number; lng: number }): boolean {
   return point.lng >= Math.min(...lngs) && point.lng <= Math.max(...lngs) && point.lat >= Math.min(...lats) && point.lat <= Math.max(...lats);
 }
 
-describe.skipIf(!present)('locscore units and territory check on the West Village', () => {
+describe.skipIf(!present).each(STORES)('locscore units and territory check on the West Village ($store)', ({ databaseUrl }) => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'locscore-cli-units-'));
     const report = await importRegion({
@@ -89,7 +99,9 @@ describe.skipIf(!present)('locscore units and territory check on the West Villag
     });
     pack = report.outDir;
     addresses = (await loadRegion(pack)).addresses;
-    server = await startServer({ port: 0, dataDir: join(work, 'data'), regions: [pack], demoKey: KEY, demoPlan: 'enterprise', logLevel: 'silent' });
+    const store = databaseUrl === undefined ? { dataDir: join(work, 'data') } : { databaseUrl };
+    server = await startServer({ port: 0, ...store, regions: [pack], logLevel: 'silent' });
+    key = (await server.store.keys.create({ plan: 'enterprise', name: 'cli units test' })).apiKey;
   }, 300_000);
 
   afterAll(async () => {

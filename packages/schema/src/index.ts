@@ -25,4 +25,5 @@ export * from './territory-check.js';
 export * from './territory-geometry.js';
 export * from './unit-import.js';
 export * from './unit-refs.js';
+export * from './unit-rows.js';
 export * from './units.js';

@@ -47,4 +47,28 @@ describe('ResultCard', () => {
     const cells = [...table.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
     expect(cells).toEqual([['Café Risch', '120 m', '—']]);
   });
+
+  it('shows the own units of meta.territory: the encroached unit, the nearest, the share from own units, or that it is not measured', () => {
+    const unitId = '5b0f8c3e-9a1d-4e2b-8c7f-3d2e1a0b9c8d';
+    const territory = {
+      encroaches: [{ unitId, name: 'Taïm', status: 'open' as const, distanceMetres: 80, territoryType: 'radius' as const }],
+      nearestUnit: { unitId, name: 'Taïm', distanceMetres: 80 },
+      overlap: [],
+      cannibalisation: { capturedResidents: 1158, shareFromOwnUnits: 0.94, units: [] },
+    };
+    const { unmount } = render(<ResultCard result={{ ...result, passed: false, meta: { ...result.meta, territory } }} address="a" category="coffee" />);
+    expect(screen.getByText('Inside a unit’s protected territory').nextElementSibling?.textContent).toBe('Taïm (open, 80 m away)');
+    expect(screen.getByText('Nearest own unit').nextElementSibling?.textContent).toBe('Taïm, 80 m');
+    expect(screen.getByText('Demand taken from own units').nextElementSibling?.textContent).toBe('94%');
+    unmount();
+    render(
+      <ResultCard
+        result={{ ...result, meta: { ...result.meta, territory: { ...territory, encroaches: [], cannibalisation: null } } }}
+        address="a"
+        category="coffee"
+      />,
+    );
+    expect(screen.getByText('Inside a unit’s protected territory').nextElementSibling?.textContent).toBe('No');
+    expect(screen.getByText('Demand taken from own units').nextElementSibling?.textContent).toBe('Not measured (no population layer)');
+  });
 });

@@ -1,5 +1,5 @@
-import { CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
-import { formatMetres, formatScore, NONE } from '../format/format.js';
+import { CATEGORY_LABELS, type Category, type ScoreResult, type ScoreTerritory } from '@locscore/schema';
+import { formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
 
 const SUB_SCORES = [
   ['transit', 'Transit'],
@@ -9,7 +9,8 @@ const SUB_SCORES = [
 
 /**
  * A scored site: overall score and verdict, the three sub-scores, the
- * insights, the nearest station and the nearest competitors.
+ * insights, the nearest station, the account's own units around it
+ * (`meta.territory`) and the nearest competitors.
  *
  * @param result - the score result
  * @param address - the address as asked
@@ -64,6 +65,7 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
             {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
           </dd>
         </div>
+        {meta?.territory !== undefined && <TerritoryFacts territory={meta.territory} />}
         {meta?.region !== undefined && (
           <div>
             <dt>Data</dt>
@@ -96,5 +98,34 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
         </table>
       )}
     </article>
+  );
+}
+
+/**
+ * The own units of a score (`meta.territory`): the units whose protected
+ * territory holds the site, the nearest unit, and the share of the demand the
+ * site would capture from own units (or that the region cannot measure it).
+ */
+function TerritoryFacts({ territory }: { territory: ScoreTerritory }) {
+  const cannibalisation = territory.cannibalisation;
+  return (
+    <>
+      <div>
+        <dt>Inside a unit’s protected territory</dt>
+        <dd>
+          {territory.encroaches.length === 0
+            ? 'No'
+            : territory.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
+        </dd>
+      </div>
+      <div>
+        <dt>Nearest own unit</dt>
+        <dd>{territory.nearestUnit === null ? NONE : `${territory.nearestUnit.name}, ${formatMetres(territory.nearestUnit.distanceMetres)}`}</dd>
+      </div>
+      <div>
+        <dt>Demand taken from own units</dt>
+        <dd>{cannibalisation === null ? 'Not measured (no population layer)' : formatPercent(cannibalisation.shareFromOwnUnits)}</dd>
+      </div>
+    </>
   );
 }

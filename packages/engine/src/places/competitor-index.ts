@@ -62,8 +62,17 @@ export interface CategoryPlaces {
   ratingPrior: RatingPrior;
 }
 
+/** One place of a category in the region, and whether it is a chain location. */
+export interface RegionPlace {
+  place: Place;
+  /** Whether its brand is a chain (`isChain`). */
+  chain: boolean;
+}
+
 /** What the index holds for one category. */
 interface CategoryLayer {
+  /** The category's places, in pack order of their first mapping. */
+  places: readonly Place[];
   /** Every mapping (POI) of every place. */
   index: PointIndex<Poi>;
   /** The place each mapping belongs to. */
@@ -103,6 +112,18 @@ export class CompetitorIndex {
   /** Number of distinct places of `category` in the region. */
   total(category: Category): number {
     return this.byCategory[category].summary.places;
+  }
+
+  /**
+   * Every place of `category` in the region (a place mapped several times
+   * once), with whether it is a chain location; for validation against
+   * where businesses are (`bench/backtest.ts`).
+   *
+   * @param category - the franchise category
+   */
+  places(category: Category): RegionPlace[] {
+    const layer = this.byCategory[category];
+    return layer.places.map((place) => ({ place, chain: layer.chain.has(place) }));
   }
 
   /**
@@ -188,6 +209,7 @@ function categoryLayer(category: Category, pois: readonly Poi[], regionRatings: 
   const placeOfMapping = new Map<Poi, Place>();
   for (const place of places) for (const mapping of place.mappings) placeOfMapping.set(mapping, place);
   return {
+    places,
     index: new PointIndex(pois),
     placeOfMapping,
     chain,

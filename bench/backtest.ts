@@ -4,7 +4,7 @@
  * the Manhattan census) and each category:
  *
  * 1. every place of the category (`CompetitorIndex.places`: a place mapped
- *    several times is one place) is a positive: the address point nearest to
+ *    several times is one place; chain as its searches mark it) is a positive: the address point nearest to
  *    it (within 250 m; farther places are counted and left out) is scored for
  *    the category on the pack **with that place left out** (all its OSM
  *    mappings removed from the POIs and every index rebuilt with
@@ -111,7 +111,11 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
     chainDemand: [],
   };
   for (const category of CATEGORIES as readonly Category[]) {
-    const places = full.competitors.places(category);
+    // Each place with its chain status as the searches mark it (a search of 1 m around its own point finds it).
+    const places = full.competitors.places(category).map((place) => ({
+      place,
+      chain: full.competitors.search(place, category, 1).competitors.find((found) => found.place === place)?.chain ?? false,
+    }));
     const status: Status = places.length >= MIN_PLACES ? 'assessed' : places.length >= INDICATIVE_MIN_PLACES ? 'indicative' : 'too few places';
     const row: Record<string, unknown> = { category, places: places.length, chainPlaces: places.filter(({ chain }) => chain).length, status };
     rows.push(row);

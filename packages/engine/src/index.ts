@@ -30,7 +30,7 @@ export {
 } from './percentile/region-percentiles.js';
 export { seededSample } from './percentile/seeded-sample.js';
 export { CATEGORY_DEFINITIONS, type CategoryDefinition, categoriesOf } from './places/categories.js';
-export { type CategoryPlaces, CompetitorIndex, type CompetitorSearch, type NearbyCompetitor, type RegionPlace } from './places/competitor-index.js';
+export { type CategoryPlaces, CompetitorIndex, type CompetitorSearch, type NearbyCompetitor } from './places/competitor-index.js';
 export { type BrandCount, CHAIN_MIN_PLACES, type Place } from './places/place.js';
 export { DEFAULT_MEAN_RATING, MIN_RATED_FOR_MEAN, RATING_PRIOR_WEIGHT, type RatingPrior, ratingPrior, shrinkRating } from './places/rating-prior.js';
 export { SAME_PLACE_METRES } from './places/same-place.js';

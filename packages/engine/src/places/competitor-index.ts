@@ -62,23 +62,16 @@ export interface CategoryPlaces {
   ratingPrior: RatingPrior;
 }
 
-/** One place of a category in the region, and whether it is a chain location. */
-export interface RegionPlace {
-  place: Place;
-  /** Whether its brand is a chain (`isChain`). */
-  chain: boolean;
-}
-
 /** What the index holds for one category. */
 interface CategoryLayer {
-  /** The category's places, in pack order of their first mapping. */
-  places: readonly Place[];
   /** Every mapping (POI) of every place. */
   index: PointIndex<Poi>;
   /** The place each mapping belongs to. */
   placeOfMapping: ReadonlyMap<Poi, Place>;
   /** The places that are chain locations. */
   chain: ReadonlySet<Place>;
+  /** Every distinct place, in pack order. */
+  places: readonly Place[];
   summary: CategoryPlaces;
 }
 
@@ -115,15 +108,12 @@ export class CompetitorIndex {
   }
 
   /**
-   * Every place of `category` in the region (a place mapped several times
-   * once), with whether it is a chain location; for validation against
-   * where businesses are (`bench/backtest.ts`).
+   * The distinct places of `category` in the whole region (a place mapped several times once), in pack order.
    *
    * @param category - the franchise category
    */
-  places(category: Category): RegionPlace[] {
-    const layer = this.byCategory[category];
-    return layer.places.map((place) => ({ place, chain: layer.chain.has(place) }));
+  places(category: Category): readonly Place[] {
+    return this.byCategory[category].places;
   }
 
   /**
@@ -209,10 +199,10 @@ function categoryLayer(category: Category, pois: readonly Poi[], regionRatings: 
   const placeOfMapping = new Map<Poi, Place>();
   for (const place of places) for (const mapping of place.mappings) placeOfMapping.set(mapping, place);
   return {
-    places,
     index: new PointIndex(pois),
     placeOfMapping,
     chain,
+    places,
     summary: {
       category,
       places: places.length,

@@ -9,7 +9,12 @@
  *    the category on the pack **with that place left out** (all its OSM
  *    mappings removed from the POIs and every index rebuilt with
  *    `buildRegionIndexes`, so it is neither a competitor nor a demand
- *    generator of its own site);
+ *    generator of its own site). To rebuild less often, places of different
+ *    categories at least 2 km apart are left out together (`separatedFolds`):
+ *    no other place of a fold is a competitor or in the trade area of a
+ *    site, only region-wide figures see the others gone; a few sites are
+ *    scored again with only their own place left out and the difference is
+ *    reported;
  * 2. a seeded random sample of 1,000 address points of the same pack (all of
  *    them in a smaller pack) are the controls, scored on the whole pack;
  * 3. the AUC (Mann–Whitney U, ties half) of the overall score, of the demand
@@ -28,6 +33,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RegionIndexes } from '../packages/engine/src/model/region-indexes.js';
+import type { Place } from '../packages/engine/src/places/place.js';
 import type { LatLng, RegionData } from '../packages/engine/src/region/types.js';
 import type { Category } from '../packages/schema/src/index.js';
 import { type AucEstimate, aucOf, pooledAucOf } from './support/auc.js';
@@ -35,7 +41,8 @@ import { machineInfo, writeResult } from './support/machine.js';
 import { type PointScore, pointScorer } from './support/point-scores.js';
 import { importRealPack, missingRealData, REAL_PACKS, type RealPack } from './support/real-packs.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
-import { median } from './support/stats.js';
+import { type FoldItem, separatedFolds } from './support/spatial-folds.js';
+import { median, round2 } from './support/stats.js';
 
 const NAME = 'backtest';
 /** Places a category needs to be assessed against the target (issue 14). */
@@ -47,6 +54,16 @@ const CONTROL_POINTS = 1_000;
 const CONTROL_SEED = 7;
 /** A place farther than this from every address point has no site to score. */
 const MAX_SITE_METRES = 250;
+/**
+ * Least distance between two places left out together, metres: more than
+ * the largest demand catchment (1.5 km, `MARKET_PROFILES`) plus the 250 m
+ * from a place to its site, so that no place of a fold is within the trade
+ * area of another's site. A fold holds at most one place per category, so no
+ * site loses a competitor but its own.
+ */
+const FOLD_SEPARATION_METRES = 2_000;
+/** Sites per pack scored again with only their own place left out, to measure what the folds change. */
+const EXACT_CHECKS = 8;
 /** Demand AUC the issue targets. */
 const TARGET_DEMAND_AUC = 0.75;
 
@@ -54,6 +71,16 @@ type Status = 'assessed' | 'indicative' | 'too few places';
 
 interface Positive extends PointScore {
   chain: boolean;
+}
+
+/** A mapped place of a category and the address point scored for it. */
+interface Site extends FoldItem {
+  category: Category;
+  place: Place;
+  chain: boolean;
+  /** The address point nearest to the place. */
+  site: LatLng;
+  siteMetres: number;
 }
 
 /** The AUCs of the four figures. */
@@ -95,14 +122,51 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
   const scoreFull = await pointScorer(full);
   const controlPoints = seededSample(region.addresses, CONTROL_POINTS, CONTROL_SEED);
   const rebuildMs: number[] = [];
-
-  const leaveOut = async (ids: ReadonlySet<string>): Promise<RegionIndexes> => {
+  const leaveOut = (ids: ReadonlySet<string>): RegionIndexes => {
     const started = performance.now();
     const indexes = buildRegionIndexes({ ...region, pois: region.pois.filter((poi) => !ids.has(poi.id)) });
     rebuildMs.push(performance.now() - started);
     return indexes;
   };
 
+  // 1. Every place of every category with its site (the nearest address point) and chain status.
+  const sites: Site[] = [];
+  const perCategory = new Map<Category, { places: number; chainPlaces: number; farFromAddresses: number }>();
+  for (const category of CATEGORIES as readonly Category[]) {
+    const places = full.competitors.places(category);
+    let farFromAddresses = 0;
+    let chainPlaces = 0;
+    for (const place of places) {
+      // Its chain status as the searches mark it (a search of 1 m around its own point finds it).
+      const chain = full.competitors.search(place, category, 1).competitors.find((found) => found.place === place)?.chain ?? false;
+      if (chain) chainPlaces += 1;
+      const nearest = nearestAddress(region, place, haversineMetres);
+      if (nearest === null || nearest.metres > MAX_SITE_METRES) farFromAddresses += 1;
+      else sites.push({ lat: place.lat, lng: place.lng, stratum: category, category, place, chain, site: nearest.site, siteMetres: nearest.metres });
+    }
+    perCategory.set(category, { places: places.length, chainPlaces, farFromAddresses });
+  }
+
+  // 2. Each fold left out at once; each site scored for its own category.
+  const folds = separatedFolds(sites, FOLD_SEPARATION_METRES, haversineMetres);
+  const scored = new Map<Site, PointScore>();
+  for (const fold of folds) {
+    const without = await pointScorer(leaveOut(new Set(fold.flatMap(({ place }) => place.mappings.map((poi) => poi.id)))));
+    for (const site of fold) scored.set(site, without(site.site, site.category));
+  }
+
+  // 3. Check the folds against a true leave-one-out on a few sites of folds with several places, spread over the list.
+  const shared = folds.filter((fold) => fold.length > 1).flat();
+  const step = Math.max(1, Math.floor(shared.length / EXACT_CHECKS));
+  const differences: Array<{ overall: number; demand: number }> = [];
+  for (let index = 0; index < shared.length && differences.length < EXACT_CHECKS; index += step) {
+    const site = shared[index] as Site;
+    const exact = (await pointScorer(leaveOut(new Set(site.place.mappings.map((poi) => poi.id)))))(site.site, site.category);
+    const inFold = scored.get(site) as PointScore;
+    differences.push({ overall: Math.abs(exact.score - inFold.score), demand: Math.abs(exact.demand - inFold.demand) });
+  }
+
+  // 4. Per category: its sites against the controls scored on the whole pack.
   const rows = [];
   const strata: Record<'overall' | 'demand' | 'chainOverall' | 'chainDemand', Array<{ positives: number[]; controls: number[] }>> = {
     overall: [],
@@ -111,29 +175,14 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
     chainDemand: [],
   };
   for (const category of CATEGORIES as readonly Category[]) {
-    // Each place with its chain status as the searches mark it (a search of 1 m around its own point finds it).
-    const places = full.competitors.places(category).map((place) => ({
-      place,
-      chain: full.competitors.search(place, category, 1).competitors.find((found) => found.place === place)?.chain ?? false,
-    }));
-    const status: Status = places.length >= MIN_PLACES ? 'assessed' : places.length >= INDICATIVE_MIN_PLACES ? 'indicative' : 'too few places';
-    const row: Record<string, unknown> = { category, places: places.length, chainPlaces: places.filter(({ chain }) => chain).length, status };
+    const counts = perCategory.get(category) ?? { places: 0, chainPlaces: 0, farFromAddresses: 0 };
+    const status: Status = counts.places >= MIN_PLACES ? 'assessed' : counts.places >= INDICATIVE_MIN_PLACES ? 'indicative' : 'too few places';
+    const row: Record<string, unknown> = { category, places: counts.places, chainPlaces: counts.chainPlaces, status };
     rows.push(row);
-    if (places.length === 0) continue;
+    const mine = sites.filter((site) => site.category === category);
+    if (mine.length === 0) continue;
 
-    const positives: Positive[] = [];
-    const siteMetres: number[] = [];
-    let farFromAddresses = 0;
-    for (const { place, chain } of places) {
-      const nearest = nearestAddress(region, place, haversineMetres);
-      if (nearest === null || nearest.metres > MAX_SITE_METRES) {
-        farFromAddresses += 1;
-        continue;
-      }
-      siteMetres.push(nearest.metres);
-      const without = await leaveOut(new Set(place.mappings.map((poi) => poi.id)));
-      positives.push({ ...(await pointScorer(without))(nearest.site, category), chain });
-    }
+    const positives: Positive[] = mine.map((site) => ({ ...(scored.get(site) as PointScore), chain: site.chain }));
     const controls = controlPoints.map((point) => scoreFull(point, category));
     const chains = positives.filter(({ chain }) => chain);
     strata.overall.push({ positives: positives.map(({ score }) => score), controls: controls.map(({ score }) => score) });
@@ -145,8 +194,8 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
     const all = aucs(positives, controls);
     Object.assign(row, {
       sitesScored: positives.length,
-      placesFartherThan250mFromAnAddress: farFromAddresses,
-      medianSiteDistanceMetres: Math.round(median(siteMetres)),
+      placesFartherThan250mFromAnAddress: counts.farFromAddresses,
+      medianSiteDistanceMetres: Math.round(median(mine.map(({ siteMetres }) => siteMetres))),
       auc: all,
       chainAuc: chains.length === 0 ? null : aucs(chains, controls),
       meanAtPlaces: { overall: mean(positives.map(({ score }) => score)), demand: mean(positives.map(({ demand }) => demand)) },
@@ -174,10 +223,25 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
       chainOverall: pooledAucOf(strata.chainOverall),
       chainDemand: pooledAucOf(strata.chainDemand),
     },
-    leaveOneOutRebuildMs: { count: rebuildMs.length, median: Math.round(median(rebuildMs)) },
+    leaveOut: {
+      sites: sites.length,
+      folds: folds.length,
+      rebuilds: rebuildMs.length,
+      medianRebuildMs: Math.round(median(rebuildMs)),
+      exactChecks: {
+        description:
+          'sites spread over the list scored again with only their own place left out: the largest and mean absolute difference from their fold score',
+        sites: differences.length,
+        maxOverallDifference: round1(Math.max(0, ...differences.map(({ overall }) => overall))),
+        maxDemandDifference: round1(Math.max(0, ...differences.map(({ demand }) => demand))),
+        meanOverallDifference: round2(differences.reduce((sum, { overall }) => sum + overall, 0) / Math.max(1, differences.length)),
+      },
+    },
     categories: rows,
   };
 }
+
+const round1 = (value: number): number => Math.round(value * 10) / 10;
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 100) / 100;
@@ -208,7 +272,9 @@ async function main(): Promise<void> {
         controlSeed: CONTROL_SEED,
         maxSiteMetres: MAX_SITE_METRES,
         targetDemandAuc: TARGET_DEMAND_AUC,
-        leaveOneOut: 'all OSM mappings of the place removed from the POIs; buildRegionIndexes rebuilt per place',
+        leaveOut:
+          'all OSM mappings of a place removed from the POIs and buildRegionIndexes rebuilt; places of different categories at least 2 km apart left out together (folds), checked against a true leave-one-out on a few sites',
+        foldSeparationMetres: FOLD_SEPARATION_METRES,
         auc: 'Mann-Whitney U / (n1 n2), ties half (simple-statistics wilcoxonRankSum); 95 % interval from the Hanley-McNeil (1982) standard error',
       },
       target: {

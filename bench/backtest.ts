@@ -230,7 +230,7 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
       medianRebuildMs: Math.round(median(rebuildMs)),
       exactChecks: {
         description:
-          'sites spread over the list scored again with only their own place left out: the largest and mean absolute difference from their fold score',
+          'sites of folds with several places, spread over the list, scored again with only their own place left out: the largest and mean absolute difference from their fold score (a fold of one place is a true leave-one-out)',
         sites: differences.length,
         maxOverallDifference: round1(Math.max(0, ...differences.map(({ overall }) => overall))),
         maxDemandDifference: round1(Math.max(0, ...differences.map(({ demand }) => demand))),

@@ -61,7 +61,7 @@ describe('locscore score', () => {
     expect(run.code).toBe(0);
     const body = ScoreResult.parse(JSON.parse(run.stdout));
     expect(body.meta?.region?.sample).toBe(true);
-    expect(body.passed).toBe(body.score >= 7);
+    expect(body.passed).toBe(body.score >= 7 && body.meta?.confidence?.level !== 'low');
   });
 
   it('takes --api-key over LOCSCORE_API_KEY and exits 3 for a refused key', async () => {

@@ -87,8 +87,11 @@ describe('createEngine', () => {
     expect(result.competitors.map(({ name }) => name)).toEqual(['Bean There', 'Tim Hortons', 'Unnamed coffee']);
     expect(result.competitors[0]?.distanceMetres).toBe(100);
     expect(result.avgCompetitorRating).toBe(4.25);
-    expect(result.passed).toBe(result.score >= 7);
+    const confidence = result.meta?.confidence;
+    expect(confidence?.reasons.length).toBeGreaterThan(0);
+    expect(result.passed).toBe(result.score >= 7 && confidence?.level !== 'low');
     expect(result.meta).toEqual({
+      confidence,
       matchedAddress: 'Teststrasse 1, 9490 Testtown',
       geocodePrecision: 'address_point',
       geocodeConfidence: 1,
@@ -112,14 +115,17 @@ describe('createEngine', () => {
     expect(result.insights.some(({ headline }) => headline === 'Located by interpolation')).toBe(true);
   });
 
-  it('reports absent transit and competitors as null and empty, and names the nearest competitor outside', async () => {
+  it('reports absent transit and competitors as null and empty, names the nearest competitor outside, and reads no competitor on a thin map as unknown, not open', async () => {
     const result = await engine.score({ address: 'Nowhere Road 9', category: 'automotive-services' });
     expect(ScoreResult.parse(result)).toEqual(result);
     expect(result).toMatchObject({ nearestStation: null, transitDistanceMetres: null, competitors: [], competitorCount: 0, avgCompetitorRating: null });
-    expect(result.breakdown.competitor).toBe(10);
+    expect(result.breakdown.competitor).toBeLessThanOrEqual(5);
     expect(result.breakdown.transit).toBe(0);
-    expect(result.insights[0]?.headline).toBe('No rapid transit within 5 km');
-    expect(result.insights[1]?.detail).toMatch(/^The nearest is Garage Nord, [\d,]+ m away/);
+    expect(result.meta?.confidence?.level).toBe('medium');
+    expect(result.meta?.confidence?.reasons.join(' ')).toContain('located only at its street');
+    const competition = result.insights.find(({ headline }) => headline === 'No automotive services competitor within 3,000 m');
+    expect(competition?.detail).toMatch(/^The nearest is Garage Nord, [\d,]+ m away/);
+    expect(result.insights.map(({ headline }) => headline)).toContain('Transit 0.0/10: no rapid transit within 5 km');
   });
 
   it('rejects an unknown address with AddressNotFoundError, and bad input with errors naming the field', async () => {
@@ -140,11 +146,13 @@ describe('createEngine', () => {
   });
 
   it('always answers 0-10 one-decimal scores, the weighted story, and 2-6 insights for any point and category', async () => {
-    const pointEngine = (north: number, east: number) =>
-      createEngine({ regions: [town], geocoderFactory: () => ({ geocode: () => found(match(north, east, 'address_point', 'P')) }) });
+    // One engine (its indexes are built once per region); the geocoder answers the point of the current run.
+    let at = { north: 0, east: 0 };
+    const pointEngine = createEngine({ regions: [town], geocoderFactory: () => ({ geocode: () => found(match(at.north, at.east, 'address_point', 'P')) }) });
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: -4_000, max: 4_000 }), fc.integer({ min: -4_000, max: 4_000 }), fc.constantFrom(...CATEGORIES), async (north, east, category) => {
-        const result = await pointEngine(north, east).score({ address: 'P', category });
+        at = { north, east };
+        const result = await pointEngine.score({ address: 'P', category });
         ScoreResult.parse(result);
         for (const value of [result.score, result.breakdown.transit, result.breakdown.competitor, result.breakdown.marketFit]) {
           expect(value).toBeGreaterThanOrEqual(0);

@@ -48,11 +48,12 @@ interface LoadedRegion {
  * named municipality or postcode wins, then the finest precision), scores
  * the match with the model (`docs/methodology.md`) and resolves with a
  * `ScoreResult` whose `meta` has `matchedAddress`, `geocodePrecision`,
- * `geocodeConfidence`, `percentile` (where the score ranks among the
- * region's address points for the category, 0–100; absent for a region of
- * fewer than `MIN_PERCENTILE_POINTS` address points), `region` (`name`,
- * `sample`, `attribution`) and `modelVersion`. The first score of a category
- * in a region scores the region's reference address points once
+ * `geocodeConfidence`, `confidence` (data confidence, from the model),
+ * `percentile` (where the score ranks among the region's address points for
+ * the category, 0–100; absent for a region of fewer than
+ * `MIN_PERCENTILE_POINTS` address points), `region` (`name`, `sample`,
+ * `attribution`) and `modelVersion`. The first score of a category in a
+ * region scores the region's reference address points once
  * (`RegionPercentiles`); later ones reuse them. It rejects with `AddressNotFoundError` (with "did you
  * mean" candidates) when no region locates the address (or none is
  * loaded), with `AddressAmbiguousError` when several places fit equally and
@@ -100,6 +101,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
     return {
       ...result,
       meta: {
+        ...result.meta,
         matchedAddress: match.matchedAddress,
         geocodePrecision: match.precision,
         geocodeConfidence: match.confidence,

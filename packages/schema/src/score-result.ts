@@ -1,8 +1,42 @@
 import { z } from 'zod';
 import { ScoreTerritory } from './score-territory.js';
 
-/** Score at or above which a location `passed` (DESIGN.md: `score >= 7.0`). */
+/** Score at or above which a location can pass (DESIGN.md: `score >= 7.0` and data confidence at least `medium`). */
 export const PASS_THRESHOLD = 7.0;
+
+/** Data confidence levels, worst first. */
+export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
+/** zod schema of a data confidence level. */
+export const ConfidenceLevel = z.enum(CONFIDENCE_LEVELS).meta({
+  id: 'ConfidenceLevel',
+  description: 'high: the trade area and the category are mapped like the region’s well-mapped core; medium: partly; low: too sparsely to trust (a result with low confidence never passes).',
+});
+/** A data confidence level. */
+export type ConfidenceLevel = z.infer<typeof ConfidenceLevel>;
+
+/**
+ * Data confidence of a result: how completely the region pack maps the
+ * trade area and the category, with the reasons in plain sentences.
+ */
+export const DataConfidence = z
+  .object({
+    level: ConfidenceLevel,
+    reasons: z.array(z.string().min(1)).min(1).describe('Why, most decisive first: mapping completeness against the region’s core, the category’s mapped places, how population was measured, geocode precision.'),
+  })
+  .meta({ id: 'DataConfidence' });
+/** Data confidence of a result. */
+export type DataConfidence = z.infer<typeof DataConfidence>;
+
+/**
+ * Whether a result passes (DESIGN.md): `score >= 7.0` and data confidence
+ * at least `medium`.
+ *
+ * @param score - overall score, 0–10
+ * @param level - the result's data confidence level
+ */
+export function passes(score: number, level: ConfidenceLevel): boolean {
+  return score >= PASS_THRESHOLD && level !== 'low';
+}
 
 /** The four story labels, best first. */
 export const STORIES = ['Prime Location', 'Strong Location', 'Proceed with Caution', 'High Risk'] as const;
@@ -57,8 +91,10 @@ export const Score = z
 export const Breakdown = z
   .object({
     transit: Score.describe('Access to rapid transit (and buses), 0–10.'),
-    competitor: Score.describe('Competitive room: 10 is no competition nearby, 0 is saturated.'),
-    marketFit: Score.describe('Fit of the surrounding demand generators with the category, 0–10.'),
+    competitor: Score.describe(
+      'Room left by the competition: the demand a new store would capture here (Huff share) against the region’s typical store of the category; 5 is like it, 10 under-served, 0 saturated; pulled toward 5 where the map is incomplete.',
+    ),
+    marketFit: Score.describe('Demand for the category around the site, 0–10: its demand drivers, each as a percentile of the region’s address points, weighted by the category profile.'),
   })
   .meta({ id: 'Breakdown' });
 /** Sub-scores of a result. */
@@ -169,6 +205,7 @@ export const ResultMeta = z
       ),
     region: RegionInfo.optional(),
     modelVersion: z.string().optional(),
+    confidence: DataConfidence.optional().describe('How far the data supports the verdict; `passed` requires at least `medium`. See docs/methodology.md.'),
     territory: ScoreTerritory.optional().describe(
       'Present when the key’s account has units of the category: encroachment, nearest unit, overlap and cannibalisation.',
     ),
@@ -182,7 +219,7 @@ export type ResultMeta = z.infer<typeof ResultMeta>;
  *
  * Top-level fields are exactly the service description's; the decisions of
  * DESIGN.md close its gaps: scores 0–10 with one decimal, `passed` is
- * `score >= 7.0`, `story` from {@link STORY_THRESHOLDS}, `nearestStation` and
+ * `score >= 7.0` with data confidence at least `medium`, `story` from {@link STORY_THRESHOLDS}, `nearestStation` and
  * `transitDistanceMetres` null when no rapid-transit station is within 5 km,
  * `avgCompetitorRating` null when no competitor has a known rating,
  * `competitors` at most 10 nearest first, `competitorCount` all within the

@@ -78,7 +78,7 @@ describe('renderCard', () => {
     expect(renderCard({ ...result, score: 5.5, passed: false, story: 'Proceed with Caution' }, plain)).toContain(
       '5.5 / 10  FAIL (score under 7.0)  Proceed with Caution',
     );
-    const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low', reasons: ['no census data'] } } };
+    const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low' as const, reasons: ['no census data'] } } };
     expect(failReason(lowConfidence)).toBe('data confidence low: no census data');
     expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low: no census data)  Strong Location');
     expect(failReason({ ...result, passed: false, meta: { ...result.meta, territory: { encroaches: [{ unitId: 'u4', name: 'Unit 4', status: 'open', distanceMetres: 120, territoryType: 'radius' }], nearestUnit: null, overlap: [], cannibalisation: null } } })).toMatch(/protected territory/);

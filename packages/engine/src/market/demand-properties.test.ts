@@ -29,11 +29,11 @@ describe('demand in people (properties)', () => {
         const calibrated = new MarketIndex({ ...layers, population: [...population, toPoint({ north: 0, east: 0, residents: 500 }, income)] });
         const before = new MarketIndex(
           { ...layers, population: [...population, toPoint({ north: 0, east: 0, residents: 500 }, income)] },
-          { scales: calibrated.scales },
+          { scales: calibrated.scales, fitRanks: calibrated.fitRanks },
         );
         const after = new MarketIndex(
           { ...layers, population: [...population, toPoint({ north: 0, east: 0, residents: 500 }, income), toPoint(extra, income)] },
-          { scales: calibrated.scales },
+          { scales: calibrated.scales, fitRanks: calibrated.fitRanks },
         );
         const score = (index: MarketIndex) => roundScore(10 * index.search(ORIGIN, cat).fit);
         expect(score(after)).toBeGreaterThanOrEqual(score(before));
@@ -42,15 +42,17 @@ describe('demand in people (properties)', () => {
     );
   });
 
-  it('measures the region’s own constants: its typical address gets half of each people driver', () => {
+  it('measures the region’s own distribution: a kind the region lacks (no place to eat) drops out, and a central address ranks high on people', () => {
     const population = Array.from({ length: 400 }, (_, i) => toPoint({ north: (i % 20) * 80 - 800, east: Math.floor(i / 20) * 80 - 800, residents: 20 }, true));
     const addresses = population.map((p, i) => ({ ...p, housenumber: String(i), street: 'Teststrasse', osmId: `n${i}` }));
     const index = new MarketIndex({ ...layers, addresses, population });
     const scales = index.scales.get(MARKET_PROFILES['dry-cleaning'].catchmentMetres);
     expect(scales?.residents).toBeGreaterThan(0);
     const { drivers } = index.search(addresses[210] ?? ORIGIN, 'dry-cleaning');
-    expect(drivers.map((d) => d.kind)).toEqual(['households', 'spending', 'offices', 'retail', 'dining']);
-    for (const driver of drivers.filter((d) => d.kind === 'households' || d.kind === 'spending')) expect(driver.value).toBeGreaterThan(0.4);
+    expect(drivers.map((d) => d.kind)).toEqual(['households', 'spending', 'offices', 'retail']);
+    for (const driver of drivers.filter((d) => d.kind === 'households' || d.kind === 'spending')) expect(driver.value).toBeGreaterThan(0.5);
+    const corner = index.search(addresses[0] ?? ORIGIN, 'dry-cleaning').drivers.find((d) => d.kind === 'households');
+    expect(corner?.value).toBeLessThan(0.5);
   });
 
   it('hands a people weight the region cannot measure down to the next kind, keeping the total', () => {

@@ -1,4 +1,5 @@
 import type { Category } from '@locscore/schema';
+import { type DemandScales, percentileOf } from './demand-calibration.js';
 import { DEMAND_KINDS, type DemandKind, PEOPLE_FALLBACK } from './demand-kinds.js';
 import { HALF_SATURATION, MARKET_PROFILES, REFERENCE_CATCHMENT_METRES } from './profiles.js';
 
@@ -13,12 +14,7 @@ import { HALF_SATURATION, MARKET_PROFILES, REFERENCE_CATCHMENT_METRES } from './
  */
 export type DemandAmounts = Partial<Record<DemandKind, number | null>>;
 
-/**
- * A region's half-saturation constants of the people kinds at one catchment
- * radius (`calibrateDemand`): the median residents, households and spending
- * within that radius of the region's address points.
- */
-export type DemandScales = Readonly<Record<'residents' | 'households' | 'spending', number>>;
+export type { DemandScales } from './demand-calibration.js';
 
 /** One demand driver of a category's profile, normalised and weighted. */
 export interface DemandDriver {
@@ -42,25 +38,32 @@ export interface MarketFit {
 }
 
 /**
- * Normalises one raw amount with a saturating curve: `x / (x + K)` for
- * counts and spending, `K / (K + d)` for the road distance `d`. `K` is the
- * region's own constant for a people kind when `scales` gives it (already
- * for this catchment), else {@link HALF_SATURATION} scaled by the
- * catchment's area relative to {@link REFERENCE_CATCHMENT_METRES}.
+ * Normalises one raw amount to 0-1. With the region's distribution at this
+ * catchment (`scales`, {@link DemandScales}) the value is the amount's
+ * percentile among the region's address points (`percentileOf`; for the road
+ * distance, the share of sites farther away), so that every driver spreads
+ * over its own region whatever the region's absolute densities; none of a
+ * kind is 0. Without a distribution for the kind (tests, regions without the
+ * layer) it is the saturating curve `x / (x + K)` (counts, spending) or
+ * `K / (K + d)` (road distance `d`), with {@link HALF_SATURATION} scaled by
+ * the catchment's area relative to {@link REFERENCE_CATCHMENT_METRES}.
  *
  * @param kind - the demand kind
  * @param amount - the raw amount (null road distance: none in reach → 0)
  * @param catchmentMetres - catchment radius, metres
- * @param scales - the region's people constants at this catchment, when calibrated
+ * @param scales - the region's distribution at this catchment, when calibrated
  * @returns 0-1, non-decreasing in demand (non-increasing in road distance)
  */
 export function normaliseDemand(kind: DemandKind, amount: number | null, catchmentMetres: number, scales?: DemandScales): number {
   if (amount === null || !Number.isFinite(amount) || amount < 0) return 0;
+  const sorted = scales?.samples[kind];
+  if (sorted !== undefined) {
+    if (kind === 'roads') return 1 - percentileOf(sorted, amount);
+    return amount === 0 ? 0 : percentileOf(sorted, amount);
+  }
   const half = HALF_SATURATION[kind];
   if (kind === 'roads') return half / (half + amount);
-  const own = kind === 'residents' || kind === 'households' || kind === 'spending' ? scales?.[kind] : undefined;
-  const scaled = own ?? half * (catchmentMetres / REFERENCE_CATCHMENT_METRES) ** 2;
-  return amount / (amount + scaled);
+  return amount / (amount + half * (catchmentMetres / REFERENCE_CATCHMENT_METRES) ** 2);
 }
 
 /**
@@ -85,6 +88,8 @@ export function fallbackWeights(weights: Readonly<Record<DemandKind, number>>, a
 /**
  * Market fit of a point for a category: the weighted mean of its normalised
  * demand drivers ({@link MARKET_PROFILES}, after {@link fallbackWeights}).
+ * With the region's distribution, kinds the region lacks (no sampled site
+ * has any) are left out and their weight goes to the rest.
  * For one region (the same kinds measured, the same `scales`), more of any
  * demand (or a nearer major road) never lowers it, because every curve is
  * monotone and every weight is ≥ 0.
@@ -94,8 +99,9 @@ export function fallbackWeights(weights: Readonly<Record<DemandKind, number>>, a
  * @param scales - the region's people constants at the category's catchment (default: {@link HALF_SATURATION})
  * @returns the drivers and the fit in 0-1
  */
-export function computeMarketFit(category: Category, amounts: DemandAmounts, scales?: DemandScales): MarketFit {
+export function computeMarketFit(category: Category, measured: DemandAmounts, scales?: DemandScales): MarketFit {
   const { catchmentMetres } = MARKET_PROFILES[category];
+  const amounts = scales === undefined ? measured : regionalKinds(measured, scales);
   const weights = fallbackWeights(MARKET_PROFILES[category].weights, amounts);
   const available = DEMAND_KINDS.filter((kind) => amounts[kind] !== undefined && weights[kind] > 0);
   const totalWeight = available.reduce((sum, kind) => sum + weights[kind], 0);
@@ -105,4 +111,11 @@ export function computeMarketFit(category: Category, amounts: DemandAmounts, sca
   });
   const fit = drivers.reduce((sum, driver) => sum + driver.weight * driver.value, 0);
   return { category, catchmentMetres, drivers, fit: Math.min(1, Math.max(0, fit)) };
+}
+
+/** The amounts of the kinds the region's distribution holds (others undefined, so their weight moves on). */
+function regionalKinds(measured: DemandAmounts, scales: DemandScales): DemandAmounts {
+  const amounts: DemandAmounts = {};
+  for (const kind of DEMAND_KINDS) if (scales.samples[kind] !== undefined && measured[kind] !== undefined) amounts[kind] = measured[kind];
+  return amounts;
 }

@@ -3,7 +3,7 @@ import { PointIndex } from '../places/point-index.js';
 import { PopulationIndex, type PopulationWithin } from '../population/population-index.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { CensusArea, LatLng, PopulationPoint, RegionData, Road } from '../region/types.js';
-import { calibrateDemand } from './demand-calibration.js';
+import { CALIBRATION_SAMPLES, calibrateDemand, percentileOf } from './demand-calibration.js';
 import { DemandPoints } from './demand-points.js';
 import { computeMarketFit, type DemandAmounts, type DemandScales, type MarketFit } from './market-fit.js';
 import { MARKET_PROFILES } from './profiles.js';
@@ -40,6 +40,8 @@ function sampleRoads(roads: readonly Road[]): RoadSample[] {
 
 /** What the market model found around one point, ready for insights. */
 export interface MarketSearch extends MarketFit {
+  /** The weighted mean of the drivers' values, 0-1, before it is ranked among the region's sites (`fit` is its rank). */
+  profileFit: number;
   /** The nearest major road, when one is within {@link ROAD_SEARCH_METRES}. */
   nearestRoad: { road: Road; distanceMetres: number } | null;
   /** Residents, households and income within the catchment; null when the region has no population layer (then `addresses` stands in). */
@@ -48,8 +50,10 @@ export interface MarketSearch extends MarketFit {
 
 /** Options of {@link MarketIndex}. */
 export interface MarketIndexOptions {
-  /** The people constants by catchment radius; default: measured on the region (`calibrateDemand`). */
+  /** The region's demand distribution by catchment radius; default: measured on the region (`calibrateDemand`). */
   scales?: ReadonlyMap<number, DemandScales>;
+  /** The region's sorted profile fits per category (`MarketIndex.fitRanks`); default: measured on the region. */
+  fitRanks?: Readonly<Partial<Record<Category, Float64Array>>>;
 }
 
 /**
@@ -69,14 +73,21 @@ function populationPoints(region: Pick<RegionData, 'census'> & Partial<Pick<Regi
 /**
  * Spatial indexes over a region's demand generators (address points and POIs
  * with their demand kinds in one index, sampled major roads, the population
- * layer) and the region's people constants, built once per region.
+ * layer) and the region's demand distribution at each catchment radius,
+ * built once per region.
  */
 export class MarketIndex {
   private readonly points: DemandPoints;
   private readonly roads: PointIndex<RoadSample> | null;
   private readonly population: PopulationIndex | null;
-  /** The region's people constants by catchment radius. */
+  /** The region's demand distribution by catchment radius (`calibrateDemand`). */
   readonly scales: ReadonlyMap<number, DemandScales>;
+  /**
+   * Per category, the profile fits of the region's sampled sites, sorted:
+   * a site's demand sub-score is its profile fit's rank among them.
+   * Absent (no sites): the profile fit is used as it is.
+   */
+  readonly fitRanks: Readonly<Partial<Record<Category, Float64Array>>>;
 
   /**
    * @param region - the region's layers (addresses, pois, roads, population, else census, are read)
@@ -89,7 +100,28 @@ export class MarketIndex {
     this.population = people.length === 0 ? null : new PopulationIndex(people);
     const radii = Object.values(MARKET_PROFILES).map((profile) => profile.catchmentMetres);
     const sites = region.addresses.length > 0 ? region.addresses : people;
-    this.scales = options.scales ?? (this.population === null ? new Map() : calibrateDemand(this.population, sites, radii));
+    this.scales = options.scales ?? calibrateDemand((point, radius) => this.measure(point, radius).amounts, sites, radii);
+    this.fitRanks = options.fitRanks ?? this.rankFits(sites);
+  }
+
+  /** The sorted profile fits of every category at the sampled sites (one measurement per site and catchment radius). */
+  private rankFits(sites: readonly LatLng[]): Partial<Record<Category, Float64Array>> {
+    const step = Math.max(1, Math.ceil(sites.length / CALIBRATION_SAMPLES));
+    const sampled = sites.filter((_, index) => index % step === 0);
+    if (sampled.length === 0) return {};
+    const byRadius = new Map<number, DemandAmounts[]>();
+    const ranks: Partial<Record<Category, Float64Array>> = {};
+    for (const category of Object.keys(MARKET_PROFILES) as Category[]) {
+      const { catchmentMetres } = MARKET_PROFILES[category];
+      let amounts = byRadius.get(catchmentMetres);
+      if (amounts === undefined) {
+        amounts = sampled.map((site) => this.measure(site, catchmentMetres).amounts);
+        byRadius.set(catchmentMetres, amounts);
+      }
+      const scales = this.scales.get(catchmentMetres);
+      ranks[category] = Float64Array.from(amounts, (found) => computeMarketFit(category, found, scales).fit).sort();
+    }
+    return ranks;
   }
 
   /**
@@ -117,9 +149,11 @@ export class MarketIndex {
   }
 
   /**
-   * Market fit of `point` for `category` ({@link computeMarketFit} over
-   * {@link MarketIndex.measure}, with the region's constants for the
-   * category's catchment).
+   * Market fit of `point` for `category`: the profile fit
+   * ({@link computeMarketFit} over {@link MarketIndex.measure}, each driver
+   * a percentile of the region's sites) ranked among the region's sites
+   * ({@link MarketIndex.fitRanks}), so that the demand sub-score reads as
+   * "more demand for this category than at x % of the region's addresses".
    *
    * @param point - decimal degrees
    * @param category - the franchise category
@@ -127,6 +161,10 @@ export class MarketIndex {
   search(point: LatLng, category: Category): MarketSearch {
     const { catchmentMetres } = MARKET_PROFILES[category];
     const { amounts, nearestRoad, population } = this.measure(point, catchmentMetres);
-    return { ...computeMarketFit(category, amounts, this.scales.get(catchmentMetres)), nearestRoad, population };
+    const profile = computeMarketFit(category, amounts, this.scales.get(catchmentMetres));
+    const ranks = this.fitRanks[category];
+    // The rank: a site with no demand at all stays at 0 whatever its ties.
+    const fit = ranks === undefined ? profile.fit : profile.fit > 0 ? percentileOf(ranks, profile.fit) : 0;
+    return { ...profile, fit, profileFit: profile.fit, nearestRoad, population };
   }
 }

@@ -6,9 +6,17 @@ import { computeMarketFit, type DemandAmounts } from '../market/market-fit.js';
 import type { RatingPrior } from '../places/rating-prior.js';
 import type { BusStop, Station, StopRoute, TransitMode } from '../region/types.js';
 import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
-import { overallScore } from './overall.js';
+import { overallScore, transitInOverall } from './overall.js';
+import { balanceScore, NEUTRAL_COMPETITION, trustedCompetition } from './supply-balance.js';
+import { calibrateDemand } from '../market/demand-calibration.js';
 import { type TransitNearby, transitScoreFromSupply, transitSupply } from './transit-score.js';
 import { walkDecay } from './walk-decay.js';
+import { MARKET_PROFILES } from '../market/profiles.js';
+
+const MARKET_PROFILES_RADIUS = Object.fromEntries(Object.entries(MARKET_PROFILES).map(([cat, profile]) => [cat, profile.catchmentMetres])) as Record<
+  Category,
+  number
+>;
 
 const MODES: TransitMode[] = ['subway', 'light_rail', 'rail', 'tram', 'monorail', 'funicular', 'brt'];
 const category = fc.constantFrom<Category>(...CATEGORIES);
@@ -202,15 +210,82 @@ describe('model properties', () => {
     );
   });
 
-  it('the overall score is a 0-10 one-decimal weighted mean within the sub-scores', () => {
+  it('the overall score is a 0-10 one-decimal weighted mean within its terms, and never falls as transit rises', () => {
     const sub = fc.integer({ min: 0, max: 100 }).map((n) => n / 10);
     fc.assert(
-      fc.property(category, sub, sub, sub, (cat, transit, competitor, marketFit) => {
-        const score = overallScore(cat, { transit, competitor, marketFit });
+      fc.property(category, sub, sub, sub, sub, fc.double({ min: 0, max: 12, noNaN: true }), (cat, transit, more, competitor, marketFit, reference) => {
+        const score = overallScore(cat, { transit, competitor, marketFit }, reference);
+        const term = transitInOverall(transit, reference);
         expect(isScore(score)).toBe(true);
-        expect(score).toBeGreaterThanOrEqual(Math.min(transit, competitor, marketFit) - 0.05);
-        expect(score).toBeLessThanOrEqual(Math.max(transit, competitor, marketFit) + 0.05);
+        expect(score).toBeGreaterThanOrEqual(Math.min(term, competitor, marketFit) - 0.05);
+        expect(score).toBeLessThanOrEqual(Math.max(term, competitor, marketFit) + 0.05);
+        const higher = Math.max(transit, more);
+        expect(overallScore(cat, { transit: higher, competitor, marketFit }, reference)).toBeGreaterThanOrEqual(score);
       }),
+    );
+  });
+
+  // The competition sub-score as the model computes it: demand per store against the region's typical store, then trust.
+  const competitionArb = fc.record({
+    competitors: fc.array(competitorArb, { maxLength: 20 }),
+    extra: competitorArb,
+    radius: fc.integer({ min: 300, max: 3_000 }),
+    prior: priorArb,
+    demand: fc.double({ min: 0, max: 1, noNaN: true }),
+    typical: fc.double({ min: 0, max: 1, noNaN: true }),
+    trust: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+  const competition = (competitors: CompetitorPressureInput[], w: { radius: number; prior: RatingPrior; demand: number; typical: number; trust: number }) =>
+    roundScore(trustedCompetition(balanceScore(w.demand, competitorPressure(competitors, w.radius, w.prior), w.typical), w.trust));
+
+  it('another competitor never raises the competition sub-score (demand per store against the typical store, at any trust in the map)', () => {
+    fc.assert(
+      fc.property(competitionArb, (w) => {
+        const before = competition(w.competitors, w);
+        const after = competition([...w.competitors, w.extra], w);
+        expect(after).toBeLessThanOrEqual(before);
+        expect(isScore(after)).toBe(true);
+      }),
+    );
+  });
+
+  it('a nearer competitor never raises the competition sub-score', () => {
+    fc.assert(
+      fc.property(competitionArb, fc.double({ min: 0, max: 3_000, noNaN: true }), (w, nearer) => {
+        const moved = { ...w.extra, distanceMetres: Math.min(w.extra.distanceMetres, nearer) };
+        expect(competition([...w.competitors, moved], w)).toBeLessThanOrEqual(competition([...w.competitors, w.extra], w));
+      }),
+    );
+  });
+
+  it('more demand never lowers the competition sub-score, and an untrusted map holds it at the neutral 5', () => {
+    fc.assert(
+      fc.property(competitionArb, fc.double({ min: 0, max: 1, noNaN: true }), (w, other) => {
+        const [low, high] = [Math.min(w.demand, other), Math.max(w.demand, other)];
+        expect(competition(w.competitors, { ...w, demand: high })).toBeGreaterThanOrEqual(competition(w.competitors, { ...w, demand: low }));
+        expect(competition(w.competitors, { ...w, trust: 0 })).toBe(NEUTRAL_COMPETITION);
+      }),
+    );
+  });
+
+  it('more demand never lowers market fit measured against a region’s own distribution', () => {
+    const sites = Array.from({ length: 60 }, (_, i) => ({ lat: i, lng: 0 }));
+    fc.assert(
+      fc.property(
+        category,
+        fc.array(amountsArb, { minLength: 60, maxLength: 60 }),
+        amountsArb,
+        fc.constantFrom(...DEMAND_KINDS),
+        fc.integer({ min: 1, max: 5_000 }),
+        (cat, region, raw, kind, extra) => {
+          const scales = calibrateDemand((site) => region[site.lat] ?? {}, sites, [MARKET_PROFILES_RADIUS[cat]]).get(MARKET_PROFILES_RADIUS[cat]);
+          const amounts: DemandAmounts = { ...raw, [kind]: raw[kind] ?? 0 };
+          const current = amounts[kind] ?? 0;
+          const more: DemandAmounts = { ...amounts, [kind]: kind === 'roads' ? Math.max(0, current - extra) : current + extra };
+          expect(roundScore(10 * computeMarketFit(cat, more, scales).fit)).toBeGreaterThanOrEqual(roundScore(10 * computeMarketFit(cat, amounts, scales).fit));
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 

@@ -1,0 +1,204 @@
+/**
+ * Golden results of scoring model v2 on the real packs: named addresses of
+ * Liechtenstein (OSM, population from OSM `population=*`) and the West
+ * Village (OSM, MTA subway and Manhattan bus GTFS, 2020 census tracts),
+ * each pinned with the reason the model gives it in the test's name. A
+ * change to the model that moves one of them must say why here.
+ */
+import { join } from 'node:path';
+import { type Breakdown, type Category, type ConfidenceLevel, ScoreResult, type Story } from '@locscore/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import { MODEL_VERSION } from '../src/model/version.js';
+import { importRegion } from '../src/region/import-region.js';
+import { loadRegion } from '../src/region/pack-read.js';
+import type { ScoringEngine } from '../src/scoring-engine.js';
+import { sharedFile, tempFolder } from './region-fixtures.js';
+
+const liechtenstein = sharedFile('liechtenstein/liechtenstein.osm.pbf');
+const westVillage = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
+const subway = sharedFile('nyc-transit/mta-subway.zip');
+const bus = sharedFile('nyc-transit/mta-bus-manhattan.zip');
+const tracts = sharedFile('nyc-census/cb_2020_36_tract_500k/cb_2020_36_tract_500k.shp');
+const table = sharedFile('nyc-census/demographics_ct.csv');
+
+interface Golden {
+  score: number;
+  breakdown: Breakdown;
+  story: Story;
+  passed: boolean;
+  confidence: ConfidenceLevel;
+}
+
+async function expectGolden(engine: ScoringEngine, address: string, category: Category, golden: Golden): Promise<ScoreResult> {
+  const result = await engine.score({ address, category });
+  expect(ScoreResult.parse(result)).toEqual(result);
+  expect(result.meta?.modelVersion).toBe(MODEL_VERSION);
+  expect({ score: result.score, breakdown: result.breakdown, story: result.story, passed: result.passed, confidence: result.meta?.confidence?.level }).toEqual(golden);
+  expect(result.insights.length).toBeGreaterThanOrEqual(2);
+  expect(result.insights.length).toBeLessThanOrEqual(6);
+  return result;
+}
+
+const text = (result: ScoreResult): string => result.insights.map(({ headline, detail }) => `${headline}. ${detail}`).join('\n');
+
+describe.skipIf(liechtenstein === null)('model v2 golden results in Liechtenstein (real OSM)', () => {
+  let work: Awaited<ReturnType<typeof tempFolder>>;
+  let engine: ScoringEngine;
+
+  beforeAll(async () => {
+    work = await tempFolder('golden-li');
+    const report = await importRegion({ osm: liechtenstein ?? '', name: 'Liechtenstein', boundary: 'Liechtenstein', out: join(work.dir, 'pack') });
+    engine = createEngine({ regions: [await loadRegion(report.outDir)] });
+  }, 300_000);
+  afterAll(async () => work?.cleanup());
+
+  it('Landstrasse 15, Vaduz is a Prime coffee site: top demand of the country and only 3 cafés within 500 m leave a new café 1.8× the typical café’s demand', async () => {
+    const result = await expectGolden(engine, 'Landstrasse 15, 9490 Vaduz', 'coffee', {
+      score: 8.9,
+      breakdown: { transit: 4.1, competitor: 7.6, marketFit: 10 },
+      story: 'Prime Location',
+      passed: true,
+      confidence: 'high',
+    });
+    expect(text(result)).toContain('about 1.8× the demand of Liechtenstein');
+    expect(text(result)).toContain('under-served');
+  });
+
+  it('Städtle 38, Vaduz (the main street) is not punished for being busy: 6 cafés saturate it, but demand and the country’s best bus service carry a Strong pass', async () => {
+    const result = await expectGolden(engine, 'Städtle 38, 9490 Vaduz', 'coffee', {
+      score: 7.6,
+      breakdown: { transit: 4.6, competitor: 3.3, marketFit: 8.9 },
+      story: 'Strong Location',
+      passed: true,
+      confidence: 'high',
+    });
+    expect(text(result)).toContain('6 coffee competitors within 500 m');
+    expect(text(result)).toContain('saturated');
+    expect(text(result)).toContain('against the region\'s best-served sites');
+  });
+
+  it('Feldkircher Strasse 13, Schaan centre is Prime for coffee: beside the station, one café within 500 m and the most residents of any site', async () => {
+    await expectGolden(engine, 'Feldkircher Strasse 13, 9494 Schaan', 'coffee', {
+      score: 8.7,
+      breakdown: { transit: 4.9, competitor: 7.3, marketFit: 8.5 },
+      story: 'Prime Location',
+      passed: true,
+      confidence: 'high',
+    });
+  });
+
+  it('Malbunstrasse 39, Triesenberg (the mountain resort) is High Risk for coffee: 57 residents within 800 m, and no café nearby is thin demand, not an open market', async () => {
+    const result = await expectGolden(engine, 'Malbunstrasse 39, 9497 Triesenberg', 'coffee', {
+      score: 1.3,
+      breakdown: { transit: 1.6, competitor: 0, marketFit: 0.2 },
+      story: 'High Risk',
+      passed: false,
+      confidence: 'high',
+    });
+    expect(text(result)).toContain('too little demand here for a typical store');
+    expect(text(result)).not.toContain('10 km');
+  });
+
+  it('no gym is mapped anywhere in Liechtenstein: Städtle 38 scores 7.0 for a gym but never passes, with competition held at the neutral 5 and low confidence', async () => {
+    const result = await expectGolden(engine, 'Städtle 38, 9490 Vaduz', 'gym-fitness', {
+      score: 7,
+      breakdown: { transit: 4.6, competitor: 5, marketFit: 6.8 },
+      story: 'Strong Location',
+      passed: false,
+      confidence: 'low',
+    });
+    expect(result.meta?.confidence?.reasons[0]).toBe('No gym & fitness place is mapped anywhere in Liechtenstein: the competition is unknown, not absent.');
+    expect(result.insights[0]?.headline).toBe('Scores 7.0/10 but does not pass: data confidence is low');
+  });
+
+  it('Fürst-Johannes-Strasse 29, Schaan misses a daycare pass by 0.4: the Rebera kindergarten next door takes the share a new one would win', async () => {
+    const result = await expectGolden(engine, 'Fürst-Johannes-Strasse 29, 9494 Schaan', 'daycare-childcare', {
+      score: 6.6,
+      breakdown: { transit: 4.8, competitor: 4.2, marketFit: 7.9 },
+      story: 'Proceed with Caution',
+      passed: false,
+      confidence: 'high',
+    });
+    expect(result.insights[0]?.headline).toBe('0.4 points short of the 7.0 pass line');
+    expect(result.insights[0]?.detail).toContain('Competition holds it back');
+  });
+});
+
+describe.skipIf([westVillage, subway, bus, tracts, table].includes(null))('model v2 golden results in the West Village (real OSM, MTA GTFS, 2020 census)', () => {
+  let work: Awaited<ReturnType<typeof tempFolder>>;
+  let engine: ScoringEngine;
+
+  beforeAll(async () => {
+    work = await tempFolder('golden-wv');
+    const report = await importRegion({
+      osm: westVillage ?? '',
+      gtfs: [subway ?? '', bus ?? ''],
+      name: 'NYC West Village',
+      out: join(work.dir, 'pack'),
+      censusBoundaries: tracts ?? '',
+      censusTable: table ?? '',
+      censusJoin: 'GEOID=geoid',
+      censusFields: { population: 'pop', households: 'occupied' },
+    });
+    engine = createEngine({ regions: [await loadRegion(report.outDir)] });
+  }, 900_000);
+  afterAll(async () => work?.cleanup());
+
+  it('417 Bleecker Street is Prime for coffee: 13 cafés within 500 m still leave a new one 2.1× the typical café’s demand, next to the subway; confidence medium since the extract is narrower than the trade area', async () => {
+    const result = await expectGolden(engine, '417 Bleecker Street, New York, NY 10014', 'coffee', {
+      score: 9,
+      breakdown: { transit: 9.4, competitor: 8.2, marketFit: 9.1 },
+      story: 'Prime Location',
+      passed: true,
+      confidence: 'medium',
+    });
+    expect(result.meta?.confidence?.reasons.join(' ')).toContain('less than this category\'s 1,600 m trade area');
+    expect(text(result)).toContain('chain locations: Starbucks ×3');
+  });
+
+  it('55 Perry Street passes for coffee with 16 cafés and 6 chain locations within 500 m: busy is not punished, the subway 246 m away carries it', async () => {
+    const result = await expectGolden(engine, '55 Perry Street, New York, NY 10014', 'coffee', {
+      score: 7.7,
+      breakdown: { transit: 9.5, competitor: 6, marketFit: 7.1 },
+      story: 'Strong Location',
+      passed: true,
+      confidence: 'medium',
+    });
+    expect(text(result)).toContain('6 of them are chain locations: Starbucks ×4');
+    expect(text(result)).toContain('About a 3-minute walk');
+  });
+
+  it('131 Bank Street is a Strong coffee site with room: 4 cafés within 500 m leave a new one 2.9× the typical café’s demand', async () => {
+    await expectGolden(engine, '131 Bank Street, New York, NY 10014', 'coffee', {
+      score: 8.3,
+      breakdown: { transit: 9, competitor: 9, marketFit: 6.8 },
+      story: 'Strong Location',
+      passed: true,
+      confidence: 'medium',
+    });
+  });
+
+  it('100 Christopher Street is High Risk for a pharmacy despite the subway: demand below the extract’s median and one Duane Reade already serving it', async () => {
+    const result = await expectGolden(engine, '100 Christopher Street, New York, NY 10014', 'pharmacy-health', {
+      score: 4.6,
+      breakdown: { transit: 9.4, competitor: 3.4, marketFit: 3.3 },
+      story: 'High Risk',
+      passed: false,
+      confidence: 'medium',
+    });
+    expect(text(result)).toContain('It is a chain location: Duane Reade');
+  });
+
+  it('no gym is mapped in the West Village extract: a Manhattan gym never passes on "no competition", the competition is unknown', async () => {
+    const result = await expectGolden(engine, '55 Perry Street, New York, NY 10014', 'gym-fitness', {
+      score: 4.9,
+      breakdown: { transit: 9.5, competitor: 5, marketFit: 1.7 },
+      story: 'High Risk',
+      passed: false,
+      confidence: 'low',
+    });
+    expect(text(result)).toContain('No gym & fitness place mapped in NYC West Village');
+    expect(text(result)).not.toMatch(/within 10 km/);
+  });
+});

@@ -14,8 +14,9 @@ export interface ScoreInput {
  * the server takes any implementation (tests inject failing ones).
  *
  * `score` resolves with a {@link ScoreResult} whose `meta` carries
- * `matchedAddress`, `geocodePrecision`, `region` and `modelVersion` (the
- * server adds `requestId`). It rejects with `AddressNotFoundError` when the
+ * `matchedAddress`, `geocodePrecision`, `percentile` (where the region has
+ * enough address points), `region` and `modelVersion` (the server adds
+ * `requestId`). It rejects with `AddressNotFoundError` when the
  * address cannot be located, and with any other error on a fault.
  */
 export interface ScoringEngine {

@@ -28,6 +28,16 @@ describe('formatDistance', () => {
 });
 
 describe('renderCard', () => {
+  it('shows the data confidence and the rank in the region when the result carries them, and neither when it does not', () => {
+    const ranked = { ...result, meta: { ...result.meta, confidence: { level: 'medium' as const, reasons: ['The pack spans only 740 m.'] }, percentile: 83 } };
+    const card = renderCard(ranked, plain);
+    expect(card).toMatch(/Data confidence\s+medium/);
+    expect(card).toContain("Rank             at or above 83 % of the region's addresses for this category");
+    const bare = renderCard({ ...result, meta: { ...result.meta, confidence: undefined, percentile: undefined } }, plain);
+    expect(bare).not.toContain('Data confidence');
+    expect(bare).not.toContain('Rank ');
+  });
+
   it('shows the score, verdict, story, breakdown, station, competitors, insights, address and region', () => {
     const card = renderCard(result, plain, { address: '12 Market St', category: 'coffee' });
     expect(card).toContain('12 Market St (Coffee)');

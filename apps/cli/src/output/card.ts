@@ -62,11 +62,9 @@ export function wrapLine(line: string, width: number): string {
  */
 export function failReason(result: ScoreResult): string {
   if (result.score < PASS_THRESHOLD) return `score under ${PASS_THRESHOLD.toFixed(1)}`;
-  const confidence: unknown = result.meta?.['confidence'];
-  if (typeof confidence === 'object' && confidence !== null && 'level' in confidence && typeof confidence.level === 'string') {
-    const reasons = 'reasons' in confidence && Array.isArray(confidence.reasons) ? confidence.reasons.filter((one) => typeof one === 'string') : [];
-    if (confidence.level !== 'high' && confidence.level !== 'medium')
-      return `data confidence ${confidence.level}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}`;
+  const confidence = result.meta?.confidence;
+  if (confidence !== undefined && confidence.level === 'low') {
+    return `data confidence low${confidence.reasons.length > 0 ? `: ${confidence.reasons.join('; ')}` : ''}`;
   }
   const encroached = territoryOf(result)?.encroaches[0];
   if (encroached !== undefined) return `inside the protected territory of ${describeEncroachment(encroached)}`;
@@ -109,7 +107,9 @@ function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string |
  * score with PASS, or FAIL and why (see {@link failReason}), the story, bars
  * for transit / competitor / market fit, the nearest rapid-transit station
  * and its distance, the first five competitors and `+N more` for the rest of
- * `competitorCount`, the account's own units from `meta.territory` (see
+ * `competitorCount`, the data confidence (`meta.confidence.level`) and the
+ * rank among the region's address points (`meta.percentile`) when the
+ * server gives them, the account's own units from `meta.territory` (see
  * {@link territoryLines}), insights,
  * the matched address and region (and, under the header, the matched
  * address when it differs from the input and a warning when the geocoding
@@ -168,6 +168,8 @@ export function renderCard(
     lines.push(`    ${style.dim(`· ${parts.join(', ')}`)}`);
   }
   if (result.competitorCount > listed.length) lines.push(`    ${style.dim(`+ ${result.competitorCount - listed.length} more`)}`);
+  if (meta?.confidence !== undefined) lines.push(`  Data confidence  ${meta.confidence.level}`);
+  if (meta?.percentile !== undefined) lines.push(`  Rank             at or above ${meta.percentile} % of the region's addresses for this category`);
   const territory = territoryOf(result);
   if (territory !== undefined) {
     lines.push('');

@@ -41,6 +41,18 @@ describe('ResultCard', () => {
     expect(screen.queryByText(/matched/)).toBeNull();
   });
 
+  it('shows the data confidence and the rank in the region when the result carries them', () => {
+    render(<ResultCard result={{ ...result, meta: { ...result.meta, confidence: { level: 'low', reasons: ['No gym is mapped in the region.'] }, percentile: 42 } }} address="x" category="coffee" />);
+    expect(screen.getByText('Data confidence').nextElementSibling?.textContent).toBe('low');
+    expect(screen.getByText('Rank in the region').nextElementSibling?.textContent).toBe('scores at or above 42 % of its address points for this category');
+  });
+
+  it('shows neither confidence nor rank when the result has none', () => {
+    render(<ResultCard result={result} address="x" category="coffee" />);
+    expect(screen.queryByText('Data confidence')).toBeNull();
+    expect(screen.queryByText('Rank in the region')).toBeNull();
+  });
+
   it('lists the competitors with a dash for an unknown rating', () => {
     render(<ResultCard result={result} address="x" category="coffee" />);
     const table = screen.getByRole('table', { name: 'Nearest competitors' });

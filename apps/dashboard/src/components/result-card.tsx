@@ -65,6 +65,18 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
             {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
           </dd>
         </div>
+        {meta?.confidence !== undefined && (
+          <div>
+            <dt>Data confidence</dt>
+            <dd>{meta.confidence.level}</dd>
+          </div>
+        )}
+        {meta?.percentile !== undefined && (
+          <div>
+            <dt>Rank in the region</dt>
+            <dd>scores at or above {meta.percentile} % of its address points for this category</dd>
+          </div>
+        )}
         {meta?.territory !== undefined && <TerritoryFacts territory={meta.territory} />}
         {meta?.region !== undefined && (
           <div>

@@ -5,6 +5,8 @@ import type { ListenOptions } from './commands/listen.js';
 import type { RegionImportOptions } from './commands/region.js';
 import type { ScoreOptions } from './commands/score.js';
 import type { ServeOptions } from './commands/serve.js';
+import type { TerritoryCheckOptions } from './commands/territory.js';
+import type { UnitsAddOptions, UnitsImportOptions, UnitsListOptions, UnitsOptions } from './commands/units.js';
 import type { UsageOptions } from './commands/usage.js';
 import { EXIT } from './exit-codes.js';
 import { createTerminal, type Terminal } from './output/terminal.js';
@@ -167,6 +169,70 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
   apiOptions(program.command('usage').description("Show the API key's own usage this period (plan, used, remaining, reset); costs no quota"))
     .option('--json', 'print the API response body as JSON (the default when stdout is not a terminal)')
     .action(async (flags: UsageOptions) => done(await (await import('./commands/usage.js')).runUsage(flags, terminal)));
+
+  const units = program
+    .command('units')
+    .description("The account's own units and their protected territories (free of quota; every key of the account sees them)");
+  const unitsCommand = async () => import('./commands/units.js');
+  const territoryOptions = (command: Command): Command =>
+    command
+      .option('--radius <metres>', 'territory: every point within this many metres (great circle)')
+      .option('--population <residents>', 'territory: the circle around the site holding this many residents of the region')
+      .option('--polygon <file>', 'territory: a GeoJSON Polygon or MultiPolygon (geometry, Feature, or a FeatureCollection of one)');
+  apiOptions(
+    territoryOptions(
+      units
+        .command('add')
+        .description('Add a unit at an address (geocoded by the server) or --lat/--lng, with an optional territory')
+        .argument('<name>', 'what you call the unit, e.g. "Perry Street"')
+        .requiredOption('-c, --category <category>', 'franchise category (see `locscore categories`)')
+        .option('--address <address>', 'civic address of the unit')
+        .option('--lat <degrees>', 'latitude, with --lng, instead of an address')
+        .option('--lng <degrees>', 'longitude, with --lat')
+        .option('--status <status>', 'open or planned (planned units count as open for encroachment)', 'open')
+        .option('--brand <brand>', 'the brand it trades under'),
+    ),
+  )
+    .option('--json', 'print the stored unit as JSON (the default when stdout is not a terminal)')
+    .action(async (name: string, flags: UnitsAddOptions) => done(await (await unitsCommand()).runUnitsAdd(name, flags, terminal)));
+  apiOptions(units.command('list').description("List the account's units (every page)"))
+    .option('-c, --category <category>', 'only units of this category')
+    .option('--status <status>', 'only open or only planned units')
+    .option('--json', 'print a JSON array of units (the default when stdout is not a terminal)')
+    .action(async (flags: UnitsListOptions) => done(await (await unitsCommand()).runUnitsList(flags, terminal)));
+  apiOptions(units.command('remove').description('Remove a unit and its territory').argument('<id>', 'unit id (see units list)'))
+    .option('--json', 'print { id, removed } as JSON')
+    .action(async (id: string, flags: UnitsOptions) => done(await (await unitsCommand()).runUnitsRemove(id, flags, terminal)));
+  apiOptions(
+    units
+      .command('import')
+      .description("Add units from a CSV or GeoJSON file, or a brand's places in a region pack; reports each row that failed and adds the rest")
+      .argument('[file]', 'CSV (name, address or lat/lng, category, status, brand, territory_* columns) or GeoJSON (.geojson/.json, a Feature per unit)')
+      .option('-c, --category <category>', 'category of rows without one (required with --region)')
+      .option('--status <status>', 'status of rows without one: open or planned (default open)')
+      .option('--region <pack>', "a region pack folder: import the --brand's places in it")
+      .option('--brand <brand>', 'with --region: the brand (as OSM or the name-suggestion-index names it, or its Wikidata id Q…)'),
+  )
+    .option('--json', 'print { created, failed, results } with every row as JSON (the default when stdout is not a terminal)')
+    .action(async (file: string | undefined, flags: UnitsImportOptions) => done(await (await unitsCommand()).runUnitsImport(file, flags, terminal)));
+
+  const territory = program.command('territory').description("Check proposed territories against the account's units and the region");
+  apiOptions(
+    territoryOptions(
+      territory
+        .command('check')
+        .description('Check a proposed territory around a site: residents, overlaps, encroachment, units inside, reserved venues (one evaluation)')
+        .argument('[address]', 'civic address of the site (or --lat and --lng)')
+        .requiredOption('-c, --category <category>', 'franchise category (see `locscore categories`)')
+        .option('--lat <degrees>', 'latitude of the site, with --lng, instead of an address')
+        .option('--lng <degrees>', 'longitude of the site, with --lat')
+        .option('--minimum-residents <n>', 'your minimum: the answer says whether the territory meets it'),
+    ),
+  )
+    .option('--json', 'print the API response body as JSON (the default when stdout is not a terminal)')
+    .action(async (address: string | undefined, flags: TerritoryCheckOptions) =>
+      done(await (await import('./commands/territory.js')).runTerritoryCheck(address, flags, terminal)),
+    );
 
   program
     .command('categories')

@@ -11,6 +11,7 @@ import { RequestDetailPage } from './pages/request-detail.js';
 import { RequestsPage } from './pages/requests.js';
 import { ScorePage } from './pages/score.js';
 import { SignInPage } from './pages/sign-in.js';
+import { UnitsPage } from './pages/units.js';
 import { clientsFor } from './session/clients.js';
 import { SessionContext, type SessionState } from './session/session-context.js';
 
@@ -22,8 +23,9 @@ type Boot =
 
 /**
  * The dashboard: reads the session the server's cookie carries, shows sign-in
- * without one, and the pages with one. The operator sees every page; a
- * franchisor has no Keys page.
+ * without one, and the pages with one. A franchisor has no Keys page; the
+ * operator has no Units page (units belong to the account of the key
+ * signed in with).
  *
  * @param origin - the page's origin, where the API and the session live
  */
@@ -73,6 +75,7 @@ export function App({ origin }: { origin: string }) {
           <Route path="/requests" component={RequestsPage} />
           <Route path="/requests/:requestId">{(params) => <RequestDetailPage requestId={params.requestId} />}</Route>
           <Route path="/score" component={ScorePage} />
+          {state.admin === null && <Route path="/units" component={UnitsPage} />}
           <Route>
             <h1>Page not found</h1>
             <p>There is no such page in the dashboard.</p>

@@ -5,4 +5,5 @@ export const ROUTES = {
   requests: '/requests',
   request: (requestId: string) => `/requests/${encodeURIComponent(requestId)}`,
   score: '/score',
+  units: '/units',
 } as const;

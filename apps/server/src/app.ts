@@ -1,4 +1,14 @@
-import { ADMIN_PATH, DASHBOARD_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH, SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH } from '@locscore/schema';
+import {
+  ADMIN_PATH,
+  DASHBOARD_PATH,
+  FRANCHISOR_REQUESTS_PATH,
+  MAP_PATH,
+  SCORE_PATH,
+  TERRITORY_CHECK_PATH,
+  UNITS_PATH,
+  USAGE_PATH,
+  USAGE_REPORT_PATH,
+} from '@locscore/schema';
 import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { apiKeyOf, requireKey } from './auth/authenticate.js';
@@ -20,6 +30,8 @@ import { adminRouter } from './routes/admin/admin-router.js';
 import { mapRouter } from './routes/map.js';
 import { requestLogRouter } from './routes/request-log.js';
 import { scoreRouter } from './routes/score.js';
+import { territoryCheckRouter } from './routes/territory-check.js';
+import { unitsRouter } from './routes/units.js';
 import { usageRouter } from './routes/usage.js';
 import { usageReportFor } from './routes/usage-report.js';
 
@@ -29,7 +41,9 @@ import { usageReportFor } from './routes/usage-report.js';
  * Routes: `POST /api/franchisor/score` (200 result, or 202 with `webhookUrl`),
  * `GET /api/franchisor/score/:requestId`, `GET /api/franchisor/usage`,
  * `GET /api/franchisor/usage-report`, `GET /api/franchisor/requests[/:id]`,
- * `POST /api/franchisor/requests/:id/redeliver`, `GET /api/franchisor/map`;
+ * `POST /api/franchisor/requests/:id/redeliver`, `GET /api/franchisor/map`,
+ * the account's units at `/api/franchisor/units[/:id]` (and `/import`) and
+ * `POST /api/franchisor/territories/check`;
  * the admin API under `/api/admin/` when `adminToken` is set (404 for every
  * admin route otherwise); the dashboard and its session at `/dashboard`;
  * and, without key or quota, `GET /healthz`, `/readyz`, `/metrics`,
@@ -75,7 +89,8 @@ export function createServer(config: ServerConfig): Express {
   );
   if (config.rateLimits && Object.keys(config.rateLimits).length > 0) {
     const limiter = rateLimit({ limits: config.rateLimits, metrics });
-    for (const path of [SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH]) app.use(path, limiter);
+    for (const path of [SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH, UNITS_PATH, TERRITORY_CHECK_PATH])
+      app.use(path, limiter);
   }
   app.use(SCORE_PATH, scoreRouter(routed));
   app.use(USAGE_PATH, usageRouter(routed));
@@ -84,6 +99,8 @@ export function createServer(config: ServerConfig): Express {
   });
   app.use(FRANCHISOR_REQUESTS_PATH, requestLogRouter(routed, 'key'));
   app.use(MAP_PATH, mapRouter(routed));
+  app.use(UNITS_PATH, unitsRouter(routed));
+  app.use(TERRITORY_CHECK_PATH, territoryCheckRouter(routed));
   if (config.adminToken !== undefined) app.use(ADMIN_PATH, adminRouter(routed));
   app.use(
     DASHBOARD_PATH,

@@ -2,7 +2,8 @@
  * The dashboard in a real browser (playwright-core with Debian's Chromium)
  * on a real server with the sample region: the operator's and a
  * franchisor's journeys of issue 15, the site map drawn on its canvas, a
- * redelivery reaching a local receiver, and axe-core on every page.
+ * redelivery reaching a local receiver, a franchisor's units imported and a
+ * territory checked on the Units page (issue 16), and axe-core on every page.
  *
  * Screenshots of each page are taken on every run; with
  * `LOCSCORE_SCREENSHOTS=1` they are written to `docs/dashboard/*.png` (the
@@ -320,6 +321,40 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await operator.getByRole('link', { name: 'Requests' }).click();
     await operator.getByRole('link', { name: address(500, 'Oak Street') }).waitFor();
     await checkAccessibility(operator, 'requests (operator)');
+  });
+
+  it('a franchisor imports units from a CSV (a bad row listed, the rest added), sees them on the map, and checks a territory drawn over them', async () => {
+    await franchisor.getByRole('link', { name: 'Units' }).click();
+    await franchisor.getByRole('heading', { level: 1, name: 'Units' }).waitFor();
+    await franchisor.getByText('The account has no units yet.', { exact: false }).waitFor();
+    const csv = [
+      'name,address,status,territory_metres',
+      `Maple North,"${address(100)}",open,300`,
+      `Maple Zero,"${address(200)}",open,0`,
+      `Maple Oak,"${address(500, 'Oak Street')}",planned,250`,
+    ].join('\n');
+    await franchisor.getByLabel('File of units').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await franchisor.getByLabel('Category of rows without one').selectOption('coffee');
+    await franchisor.getByRole('button', { name: 'Import' }).click();
+    await franchisor.getByText('Imported 2 of 3 units; 1 failed, the others were added.').waitFor();
+    await franchisor.getByRole('list', { name: 'Rows that failed' }).getByText('territory.metres must be > 0 and ≤ 100000').waitFor();
+    await franchisor.getByRole('cell', { name: 'Maple North' }).waitFor();
+    await franchisor.getByRole('cell', { name: 'Maple Oak' }).waitFor();
+    expect(await franchisor.getByRole('cell', { name: 'Maple Zero' }).count()).toBe(0);
+    await franchisor.locator('.map canvas').first().waitFor();
+    await expect.poll(async () => (await mapInk(franchisor)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+
+    await franchisor.getByLabel('Address of the candidate').fill(address(200));
+    await franchisor.getByLabel('Radius in metres').fill('400');
+    await franchisor.getByLabel('Minimum residents (optional)').fill('1');
+    await franchisor.getByRole('button', { name: 'Check territory' }).click();
+    const report = franchisor.locator('.check-report');
+    await report.getByRole('heading', { name: /radius 400 m/ }).waitFor();
+    await report.getByText(/^(met|not met)$/).waitFor();
+    await report.getByRole('figure').locator('canvas').waitFor();
+    await expect.poll(async () => (await mapInk(franchisor)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await checkAccessibility(franchisor, 'units');
+    await screenshot(franchisor, 'units');
   });
 
   it('loaded nothing from another origin and broke no rule of the Content-Security-Policy', () => {

@@ -5,54 +5,10 @@
  * an id of its own; and the store then works as usual on the old rows.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClosableDb } from '../src/store/db.js';
 import { MIGRATIONS, migrate } from '../src/store/migrations.js';
 import { createStore } from '../src/store/open-store.js';
-import { openPgDb } from '../src/store/pg-db.js';
-import { openPgliteDb } from '../src/store/pglite-db.js';
-
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) console.warn('[skip] migration 4 on PostgreSQL: DATABASE_URL is not set (see .ci/run)');
-
-/** One empty database per driver, dropped afterwards. */
-const drivers: Array<{ name: string; skip: boolean; open(): Promise<{ db: ClosableDb; dispose(): Promise<void> }> }> = [
-  {
-    name: 'PGlite',
-    skip: false,
-    async open() {
-      const db = await openPgliteDb(join(await mkdtemp(join(tmpdir(), 'locscore-migration-')), 'pgdata'));
-      return { db, dispose: () => db.close() };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: !databaseUrl,
-    async open() {
-      const schema = `lsm_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-      const admin = async (sql: string): Promise<void> => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(sql).finally(() => client.end());
-      };
-      await admin(`CREATE SCHEMA ${schema}`);
-      const url = new URL(databaseUrl ?? '');
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      const db = await openPgDb(url.toString());
-      return {
-        db,
-        async dispose() {
-          await db.close();
-          await admin(`DROP SCHEMA ${schema} CASCADE`);
-        },
-      };
-    },
-  },
-];
+import { MIGRATION_DRIVERS as drivers } from './support/migration-databases.js';
 
 const disposals: Array<() => Promise<void>> = [];
 afterAll(async () => {

@@ -5,6 +5,8 @@ import { addressGrid, busStop, censusArea, offset, poi, road, station, synthetic
 import { createEngine, type GeocoderFactory } from './engine.js';
 import { AddressNotFoundError } from './errors.js';
 import type { GeocodeMatch, GeocodeOutcome } from './geocode/types.js';
+import { buildRegionIndexes } from './model/region-indexes.js';
+import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
 import type { RegionData } from './region/types.js';
 
@@ -61,6 +63,20 @@ const engine = createEngine({
   }),
 });
 
+/**
+ * The percentile of a score among every address point of a region, each
+ * scored with the model directly: the share scoring at or below it, ties at
+ * their mean position.
+ */
+function percentileAmongAddresses(region: RegionData, category: Category, score: number): number {
+  const indexes = buildRegionIndexes(region);
+  const scores = region.addresses.map((point) => scoreLocation(indexes, point, category).score);
+  const below = scores.filter((value) => value < score).length;
+  const equal = scores.filter((value) => value === score).length;
+  const position = equal === 0 ? below : below + (equal + 1) / 2;
+  return Math.round((100 * position) / scores.length);
+}
+
 describe('createEngine', () => {
   it('scores an address into a ScoreResult that the schema accepts, with real names and distances', async () => {
     const result = await engine.score({ address: 'Teststrasse 1, Testtown', category: 'coffee' });
@@ -79,6 +95,7 @@ describe('createEngine', () => {
       matchedAddress: 'Teststrasse 1, 9490 Testtown',
       geocodePrecision: 'address_point',
       geocodeConfidence: 1,
+      percentile: percentileAmongAddresses(town, 'coffee', result.score),
       region: { name: 'Testtown', sample: true, attribution: town.manifest.attribution },
       modelVersion: MODEL_VERSION,
     });
@@ -92,6 +109,7 @@ describe('createEngine', () => {
   it('takes the finer match across regions and says how the address was located', async () => {
     const result = await engine.score({ address: 'Ambiguous 5', category: 'coffee' });
     expect(result.meta?.region?.name).toBe('Village');
+    expect(result.meta).not.toHaveProperty('percentile'); // 20 address points are too few to rank against
     expect(result.meta?.geocodePrecision).toBe('interpolated');
     expect(result.nearestStation).toBeNull();
     expect(result.insights.some(({ headline }) => headline === 'Located by interpolation')).toBe(true);

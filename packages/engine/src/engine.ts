@@ -7,8 +7,10 @@ import { RegionMap } from './map/region-map.js';
 import { buildRegionIndexes, type RegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
+import { RegionPercentiles } from './percentile/region-percentiles.js';
 import type { RegionData, RegionManifest } from './region/types.js';
 import type { ScoreInput, ScoringEngine } from './scoring-engine.js';
+import { territoryLookup } from './territory/territory-lookup.js';
 
 /** Makes the geocoder of one region; defaults to `createGeocoder` (tests inject others). */
 export type GeocoderFactory = (region: RegionData) => Geocoder;
@@ -19,6 +21,13 @@ export interface EngineOptions {
   regions: readonly RegionData[];
   /** Geocoder per region; default `createGeocoder`. */
   geocoderFactory?: GeocoderFactory;
+  /**
+   * Address points per region and category scored to rank a site
+   * (`meta.percentile`): all of a region's points up to this many, else a
+   * seeded sample of this many (`percentile/region-percentiles.ts`).
+   * @default DEFAULT_PERCENTILE_SAMPLE_SIZE (4,096)
+   */
+  percentileSampleSize?: number;
 }
 
 interface LoadedRegion {
@@ -26,6 +35,7 @@ interface LoadedRegion {
   geocoder: Geocoder;
   indexes: RegionIndexes;
   map: RegionMap;
+  percentiles: RegionPercentiles;
 }
 
 /**
@@ -40,25 +50,36 @@ interface LoadedRegion {
  * the match with the model (`docs/methodology.md`) and resolves with a
  * `ScoreResult` whose `meta` has `matchedAddress`, `geocodePrecision`,
  * `geocodeConfidence`, `confidence` (data confidence, from the model),
- * `region` (`name`, `sample`, `attribution`) and `modelVersion`. It rejects with `AddressNotFoundError` (with "did you
+ * `percentile` (where the score ranks among the region's address points for
+ * the category, 0–100; absent for a region of fewer than
+ * `MIN_PERCENTILE_POINTS` address points), `region` (`name`, `sample`,
+ * `attribution`) and `modelVersion`. The first score of a category in a
+ * region scores the region's reference address points once
+ * (`RegionPercentiles`); later ones reuse them. It rejects with `AddressNotFoundError` (with "did you
  * mean" candidates) when no region locates the address (or none is
  * loaded), with `AddressAmbiguousError` when several places fit equally and
  * nothing in the input chooses, and with a `TypeError` naming the field for
  * an empty address or an unknown category.
  * Deterministic for the same packs and model version. `siteMap(query)`
  * draws the vector map around a point from the first region covering it
- * (`RegionMap`), or throws `OutsideRegionsError`.
+ * (`RegionMap`), or throws `OutsideRegionsError`. `territory` geocodes
+ * sites and gives each region's territory indexes for units and territory
+ * checks (`territoryLookup`).
  *
- * @param options - the regions, and optionally the geocoder factory
+ * @param options - the regions, and optionally the geocoder factory and percentile sample size
  * @returns the engine
  * @throws TypeError when `options.regions` is not an array
+ * @throws RangeError when `options.percentileSampleSize` is not a whole number ≥ 0
  */
 export function createEngine(options: EngineOptions): ScoringEngine {
   if (!Array.isArray(options.regions)) throw new TypeError('regions must be an array of loaded region packs');
   const factory = options.geocoderFactory ?? createGeocoder;
   const loaded: LoadedRegion[] = options.regions.map((region) => {
     const indexes = buildRegionIndexes(region);
-    return { region, geocoder: factory(region), indexes, map: new RegionMap(region, indexes.competitors) };
+    const percentiles = new RegionPercentiles(region.addresses, (point, category) => scoreLocation(indexes, point, category).score, {
+      ...(options.percentileSampleSize === undefined ? {} : { sampleSize: options.percentileSampleSize }),
+    });
+    return { region, geocoder: factory(region), indexes, map: new RegionMap(region, indexes.competitors), percentiles };
   });
   const manifests: readonly RegionManifest[] = Object.freeze(loaded.map(({ region }) => region.manifest));
 
@@ -79,6 +100,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
       matchedAddress: match.matchedAddress,
     });
     const { manifest } = entry.region;
+    const percentile = entry.percentiles.rank(category, result.score);
     return {
       ...result,
       meta: {
@@ -86,6 +108,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
         matchedAddress: match.matchedAddress,
         geocodePrecision: match.precision,
         geocodeConfidence: match.confidence,
+        ...(percentile === null ? {} : { percentile }),
         region: { name: manifest.name, sample: manifest.sample, attribution: manifest.attribution },
         modelVersion: MODEL_VERSION,
       },
@@ -94,6 +117,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
 
   return {
     regions: manifests,
+    territory: territoryLookup(loaded.map(({ region, geocoder, indexes, map }) => ({ region, geocoder, competitors: indexes.competitors, map }))),
     siteMap(query) {
       const entry = loaded.find(({ map }) => map.covers(query));
       if (entry === undefined) throw new OutsideRegionsError(query.lat, query.lng);

@@ -19,6 +19,16 @@ export { RegionMap, type SiteMapQuery } from './map/region-map.js';
 export { MARKET_PROFILES } from './market/profiles.js';
 export { OVERALL_WEIGHTS } from './model/overall.js';
 export { MODEL_VERSION } from './model/version.js';
+export {
+  DEFAULT_PERCENTILE_SAMPLE_SIZE,
+  MIN_PERCENTILE_POINTS,
+  PERCENTILE_SAMPLE_SEED,
+  type PercentileOptions,
+  type PointScorer,
+  RegionPercentiles,
+  type ScoreTable,
+} from './percentile/region-percentiles.js';
+export { seededSample } from './percentile/seeded-sample.js';
 export { CATEGORY_DEFINITIONS, type CategoryDefinition, categoriesOf } from './places/categories.js';
 export { type CategoryPlaces, CompetitorIndex, type CompetitorSearch, type NearbyCompetitor } from './places/competitor-index.js';
 export { type BrandCount, CHAIN_MIN_PLACES, type Place } from './places/place.js';

@@ -1,6 +1,7 @@
 import type { Category, ScoreResult, SiteMap } from '@locscore/schema';
 import type { SiteMapQuery } from './map/region-map.js';
 import type { RegionManifest } from './region/types.js';
+import type { TerritoryLookup } from './territory/territory-lookup.js';
 
 /** What the engine scores: a civic address and a category (already validated). */
 export interface ScoreInput {
@@ -13,8 +14,9 @@ export interface ScoreInput {
  * the server takes any implementation (tests inject failing ones).
  *
  * `score` resolves with a {@link ScoreResult} whose `meta` carries
- * `matchedAddress`, `geocodePrecision`, `region` and `modelVersion` (the
- * server adds `requestId`). It rejects with `AddressNotFoundError` when the
+ * `matchedAddress`, `geocodePrecision`, `percentile` (where the region has
+ * enough address points), `region` and `modelVersion` (the server adds
+ * `requestId`). It rejects with `AddressNotFoundError` when the
  * address cannot be located, and with any other error on a fault.
  */
 export interface ScoringEngine {
@@ -29,4 +31,11 @@ export interface ScoringEngine {
    * @throws OutsideRegionsError when no loaded region holds the point
    */
   siteMap?(query: SiteMapQuery): SiteMap;
+  /**
+   * The franchisor territory measures' view of the loaded regions: the same
+   * geocoder as `score`, and each region's population, reserved venues and
+   * places. Optional: an engine without it has no units or territory checks
+   * (the server answers 503 `not_configured`).
+   */
+  readonly territory?: TerritoryLookup;
 }

@@ -24,5 +24,7 @@ export * from './site-map.js';
 export * from './territory.js';
 export * from './territory-check.js';
 export * from './territory-geometry.js';
+export * from './unit-import.js';
 export * from './unit-refs.js';
+export * from './unit-rows.js';
 export * from './units.js';

@@ -13,9 +13,10 @@ import {
   noRegion,
   quotaExceeded,
 } from './openapi-responses.js';
-import { TERRITORY_CHECK_PATH, UNITS_PATH } from './paths.js';
+import { TERRITORY_CHECK_PATH, UNITS_IMPORT_PATH, UNITS_PATH } from './paths.js';
 import { TerritoryCheckRequest, TerritoryCheckResult } from './territory-check.js';
 import { MAX_TERRITORY_BODY_BYTES } from './territory-geometry.js';
+import { MAX_UNIT_IMPORT_BODY_BYTES, MAX_UNITS_PER_IMPORT, UnitImportRequest, UnitImportResult } from './unit-import.js';
 import { UnitId } from './unit-refs.js';
 import { CreateUnit, MAX_UNITS_PER_ACCOUNT, Unit, UnitListQuery, UnitPage, UpdateUnit } from './units.js';
 
@@ -23,7 +24,7 @@ const unitParam = z.object({ id: UnitId });
 const tooLarge = errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`);
 const notFound = errorResponse('not_found: no unit with that id in the calling key’s account (another account’s units answer 404 too).');
 const siteErrors = errorResponse(
-  'invalid_request (names each bad field: bad GeoJSON, a self-intersecting polygon, a radius ≤ 0 or over 100 km, residents ≤ 0, or a region holding fewer residents than asked, field territory.residents); address_not_found or address_ambiguous, as for a score.',
+  'invalid_request (names each bad field: bad GeoJSON, a self-intersecting polygon, a radius ≤ 0 or over 100 km, residents ≤ 0, a region holding fewer residents than asked (field territory.residents), or coordinates outside every loaded region (field coordinates)); address_not_found or address_ambiguous, as for a score.',
 );
 
 /**
@@ -58,6 +59,25 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         security: KEY_SECURITY,
         requestParams: { query: UnitListQuery },
         responses: { '200': jsonResponse('A page of units.', UnitPage), '400': badRequest, '401': keyUnauthorized },
+      },
+    },
+    [UNITS_IMPORT_PATH]: {
+      post: {
+        operationId: 'importUnits',
+        summary: `Add up to ${MAX_UNITS_PER_IMPORT} units in one request, each row created or refused on its own`,
+        description:
+          'Each row is a CreateUnit body, validated, geocoded and resolved like POST /api/franchisor/units; a refused row (bad field, address not found or ambiguous, account full) is reported with its error and the other rows are still created. Costs no quota.',
+        security: KEY_SECURITY,
+        requestParams: { header: csrfHeader },
+        requestBody: jsonBody(UnitImportRequest),
+        responses: {
+          '200': jsonResponse('One outcome per row, in the order sent.', UnitImportResult),
+          '400': errorResponse(`invalid_request: units is not an array of 1 to ${MAX_UNITS_PER_IMPORT} rows.`),
+          '401': keyUnauthorized,
+          '403': csrfForbidden,
+          '413': errorResponse(`payload_too_large: body over ${MAX_UNIT_IMPORT_BODY_BYTES} bytes.`),
+          '503': noRegion,
+        },
       },
     },
     [`${UNITS_PATH}/{id}`]: {

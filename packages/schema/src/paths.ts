@@ -17,6 +17,8 @@ export const MAP_PATH = '/api/franchisor/map';
 
 /** `POST`: add a unit; `GET`: the account's units, a page at a time; `GET|PATCH|DELETE /{id}`. */
 export const UNITS_PATH = '/api/franchisor/units';
+/** `POST`: add many units in one request, each row created or refused on its own (`UnitImportResult`). */
+export const UNITS_IMPORT_PATH = `${UNITS_PATH}/import`;
 /** `POST`: check a proposed territory (costs one evaluation). */
 export const TERRITORY_CHECK_PATH = '/api/franchisor/territories/check';
 

@@ -198,6 +198,14 @@ export const ResultMeta = z
       .describe(
         'How sure the geocoder is that it found the place the input means, 0–1: the product of factors for the precision (address point 1, interpolated 0.8, street 0.5), the street name (exact 1, typo 0.85…), the town (none written 0.9, each written component the data cannot confirm 0.9) and other towns with the street (0.9). See docs/geocoding.md.',
       ),
+    percentile: z
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'Where the overall score ranks among the region’s address points for the category, 0–100: the share of them scoring at or below it (ties at their mean position), from every address point of the region or a seeded sample of 4,096. Absent when the region has fewer than 100 address points. See docs/reading-a-score.md.',
+      ),
     region: RegionInfo.optional(),
     modelVersion: z.string().optional(),
     confidence: DataConfidence.optional().describe('How far the data supports the verdict; `passed` requires at least `medium`. See docs/methodology.md.'),

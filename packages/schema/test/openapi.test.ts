@@ -90,6 +90,7 @@ describe('OpenAPI document: units and territory check', () => {
     const routes: Array<[string, 'get' | 'post' | 'patch' | 'delete', string]> = [
       ['/api/franchisor/units', 'post', '201'],
       ['/api/franchisor/units', 'get', '200'],
+      ['/api/franchisor/units/import', 'post', '200'],
       ['/api/franchisor/units/{id}', 'get', '200'],
       ['/api/franchisor/units/{id}', 'patch', '200'],
       ['/api/franchisor/units/{id}', 'delete', '204'],

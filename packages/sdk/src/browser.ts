@@ -1,7 +1,8 @@
 /**
  * @packageDocumentation
  * The part of `@locscore/sdk` that runs in browsers (no `node:` imports):
- * `FranchisorClient` (score, usage, usage report, request log, site map),
+ * `FranchisorClient` (score, usage, usage report, request log, site map,
+ * units, territory check),
  * `AdminClient` (accounts, keys, plans, usage, every key's requests),
  * `SessionClient` (the dashboard's cookie session) and the typed errors.
  * Import it as `@locscore/sdk/browser`; Node code can use `@locscore/sdk`,
@@ -35,4 +36,6 @@ export { FranchisorClient } from './franchisor/franchisor-client.js';
 export type { CallOptions, RequestListParams } from './franchisor/request-log.js';
 export { RequestLog } from './franchisor/request-log.js';
 export { SessionClient } from './session/session-client.js';
+export type { TerritoryCheckOptions, UnitImportFailure, UnitImportOptions, UnitImportOutcome, UnitImportReport, UnitListParams } from './units/index.js';
+export { Territories, Units } from './units/index.js';
 export { SDK_VERSION } from './version.js';

@@ -13,6 +13,8 @@ import { requestHeaders } from './request-headers.js';
 import { parseResponseBody, type ResponseSchema } from './response-body.js';
 import { retryOptions } from './retry.js';
 import { missingApiKeyError } from './transport-errors.js';
+import type { Territories } from './units/territories.js';
+import type { Units } from './units/units.js';
 import { type WaitForResultOptions, waitForResult } from './wait-for-result.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client-options.js';
@@ -117,6 +119,16 @@ export class LocScoreClient {
   /** This key's requests: `list` (filters, cursor pages), `all`, `get` (with deliveries and attempts), `redeliver`. See {@link FranchisorClient}. */
   get requests(): RequestLog {
     return this.#franchisor.requests;
+  }
+
+  /** The account's own units: `create`, `list`, `all`, `get`, `update`, `delete`, `import`. Free of quota. See {@link Units}. */
+  get units(): Units {
+    return this.#franchisor.units;
+  }
+
+  /** Checks of proposed territories: `check` (one evaluation). See {@link Territories}. */
+  get territories(): Territories {
+    return this.#franchisor.territories;
   }
 
   /** This key's usage report for a month (`YYYY-MM`, default the current one). See {@link FranchisorClient.usageReport}. */

@@ -2,7 +2,7 @@
  * @packageDocumentation
  * Typed client of the locscore Location Scoring API: `LocScoreClient`
  * (score, scoreAsync, getRequest, waitForResult, getUsage, usageReport,
- * requests, map, scoreBatch, close), `AdminClient` (the admin API), one
+ * requests, map, units, territories, scoreBatch, close), `AdminClient` (the admin API), one
  * error class per failure kind, and Standard Webhooks helpers built on the
  * `standardwebhooks` package. `@locscore/sdk/browser` holds the parts that
  * run in browsers.
@@ -12,6 +12,7 @@ export type {
   Account,
   ApiKeyRecord,
   CreatedKey,
+  CreateUnitInput,
   DashboardSession,
   QueuedAck,
   RequestDetail,
@@ -21,6 +22,11 @@ export type {
   RotatedSecret,
   ScoreResult,
   SiteMap,
+  TerritoryCheckRequestInput,
+  TerritoryCheckResult,
+  Unit,
+  UnitPage,
+  UpdateUnitInput,
   Usage,
   UsageReport,
   WebhookDelivery,

@@ -60,7 +60,7 @@ describe('OUTPUT_COLUMNS', () => {
   it('lists the appended columns in the agreed order', () => {
     expect(OUTPUT_COLUMNS[0]).toBe('locscore_score');
     expect(OUTPUT_COLUMNS.at(-1)).toBe('locscore_error_message');
-    expect(new Set(OUTPUT_COLUMNS).size).toBe(18);
+    expect(new Set(OUTPUT_COLUMNS).size).toBe(22);
     expect(OUTPUT_COLUMNS.every((column) => column.startsWith('locscore_'))).toBe(true);
   });
 });

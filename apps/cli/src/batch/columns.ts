@@ -1,3 +1,4 @@
+import { foldFieldName } from '@locscore/schema';
 import { CliError } from '../exit-codes.js';
 
 /**
@@ -31,8 +32,12 @@ export const CATEGORY_COLUMN_NAMES = ['category', 'categorie', 'kategorie', 'loc
  * The columns the batch command appends to every input row, in order.
  * Scores are 0–10; distances in metres; the matched address as the data
  * writes it, its geocode precision and confidence (0–1, two decimals), so a
- * franchisor can spot a row scored somewhere else than meant; empty cells
- * where a value is absent (no station within 5 km, no rating, an error row).
+ * franchisor can spot a row scored somewhere else than meant; the account's
+ * own units from `meta.territory` (the units whose protected territory holds
+ * the site, the nearest unit and its distance, the share of the captured
+ * demand taken from own units, 0–1); empty cells where a value is absent (no
+ * station within 5 km, no rating, no units of the category, cannibalisation
+ * the region cannot measure, an error row).
  */
 export const OUTPUT_COLUMNS = [
   'locscore_score',
@@ -50,6 +55,10 @@ export const OUTPUT_COLUMNS = [
   'locscore_transit_distance_m',
   'locscore_competitor_count',
   'locscore_avg_competitor_rating',
+  'locscore_encroaches',
+  'locscore_nearest_unit',
+  'locscore_nearest_unit_metres',
+  'locscore_cannibalisation',
   'locscore_request_id',
   'locscore_error_code',
   'locscore_error_message',
@@ -57,19 +66,10 @@ export const OUTPUT_COLUMNS = [
 
 /**
  * Folds a header name for matching: lower case, accents removed, runs of
- * spaces, hyphens and dots to one underscore, trimmed.
- *
- * @param name - header text, e.g. `Full Address`, `Adresse complète`
- * @returns e.g. `full_address`, `adresse_complete`
+ * spaces, hyphens and dots to one underscore, trimmed (`Full Address` →
+ * `full_address`); the schema's `foldFieldName`, which unit imports use too.
  */
-export function foldColumnName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[\s\-.]+/g, '_');
-}
+export const foldColumnName: (name: string) => string = foldFieldName;
 
 /**
  * Finds the address column: the one named by `--address-column` (exact, then

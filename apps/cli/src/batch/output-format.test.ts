@@ -1,9 +1,13 @@
+import { ScoreTerritory } from '@locscore/schema';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { sampleResult } from '../../test/fixtures.js';
 import { OUTPUT_COLUMNS } from './columns.js';
 import { createRowFormatter } from './output-format.js';
 import { resultCells } from './result-cells.js';
+
+const UNIT_A = '5b0f8c3e-9a1d-4e2b-8c7f-3d2e1a0b9c8d';
+const UNIT_B = '7c1e9d4f-0b2e-4f3c-9d8a-4e3f2b1c0d9e';
 
 describe('resultCells', () => {
   it('fills every locscore column from a result', () => {
@@ -42,6 +46,34 @@ describe('resultCells', () => {
     expect(cells[OUTPUT_COLUMNS.indexOf('locscore_nearest_station')]).toBe('');
     expect(cells[OUTPUT_COLUMNS.indexOf('locscore_transit_distance_m')]).toBe('');
     expect(cells[OUTPUT_COLUMNS.indexOf('locscore_avg_competitor_rating')]).toBe('');
+  });
+
+  it('writes the own units of meta.territory: encroached names, nearest unit and metres, the share from own units', () => {
+    const territory = ScoreTerritory.parse({
+      encroaches: [
+        { unitId: UNIT_A, name: 'Taïm', status: 'open', distanceMetres: 80, territoryType: 'radius' },
+        { unitId: UNIT_B, name: 'Joe', status: 'planned', distanceMetres: 210, territoryType: 'population' },
+      ],
+      nearestUnit: { unitId: UNIT_A, name: 'Taïm', distanceMetres: 80 },
+      overlap: [],
+      cannibalisation: { capturedResidents: 1158.2, shareFromOwnUnits: 0.9412, units: [] },
+    });
+    const cell = (cells: string[], column: (typeof OUTPUT_COLUMNS)[number]) => cells[OUTPUT_COLUMNS.indexOf(column)];
+    const cells = resultCells({ result: { ...sampleResult, meta: { ...sampleResult.meta, territory } } });
+    expect(cell(cells, 'locscore_encroaches')).toBe('Taïm; Joe');
+    expect(cell(cells, 'locscore_nearest_unit')).toBe('Taïm');
+    expect(cell(cells, 'locscore_nearest_unit_metres')).toBe('80');
+    expect(cell(cells, 'locscore_cannibalisation')).toBe('0.9412');
+    const comma = resultCells({ result: { ...sampleResult, meta: { ...sampleResult.meta, territory } } }, { decimalComma: true });
+    expect(cell(comma, 'locscore_cannibalisation')).toBe('0,9412');
+    const unmeasured = { ...territory, encroaches: [], cannibalisation: null };
+    const outside = resultCells({ result: { ...sampleResult, meta: { ...sampleResult.meta, territory: unmeasured } } });
+    expect(cell(outside, 'locscore_encroaches')).toBe('');
+    expect(cell(outside, 'locscore_nearest_unit_metres')).toBe('80');
+    expect(cell(outside, 'locscore_cannibalisation')).toBe('');
+    const none = resultCells({ result: sampleResult });
+    for (const column of ['locscore_encroaches', 'locscore_nearest_unit', 'locscore_nearest_unit_metres', 'locscore_cannibalisation'] as const)
+      expect(cell(none, column)).toBe('');
   });
 
   it('writes only the error columns for a failed row', () => {

@@ -1,5 +1,6 @@
 import type { ScoreResult } from '@locscore/schema';
 import { OUTPUT_COLUMNS } from './columns.js';
+import { territoryCells } from './territory-cells.js';
 
 /** What the batch command knows about one scored row: a result or an error. */
 export type RowOutcome =
@@ -16,6 +17,7 @@ const DECIMAL_COLUMNS: ReadonlySet<(typeof OUTPUT_COLUMNS)[number]> = new Set([
   'locscore_lng',
   'locscore_geocode_confidence',
   'locscore_avg_competitor_rating',
+  'locscore_cannibalisation',
 ]);
 
 /** How numbers are written in the cells. */
@@ -28,7 +30,8 @@ export interface CellOptions {
  * The cells of {@link OUTPUT_COLUMNS} for one row, in that order: scores with
  * one decimal, `passed` as `true`/`false`, coordinates with six decimals,
  * the geocode confidence with two,
- * the transit distance in whole metres, empty cells for absent values, and
+ * the transit distance in whole metres, the territory cells of
+ * {@link territoryCells}, empty cells for absent values, and
  * the error code and message for a failed row.
  *
  * @param outcome - the row's result or error
@@ -60,6 +63,7 @@ export function resultCells(outcome: RowOutcome, options: CellOptions = {}): str
     locscore_transit_distance_m: result.transitDistanceMetres === null ? '' : String(Math.round(result.transitDistanceMetres)),
     locscore_competitor_count: String(result.competitorCount),
     locscore_avg_competitor_rating: result.avgCompetitorRating === null ? '' : result.avgCompetitorRating.toFixed(2),
+    ...territoryCells(result),
     locscore_request_id: result.meta?.requestId ?? '',
     locscore_error_code: '',
     locscore_error_message: '',

@@ -1,11 +1,15 @@
 import { stripVTControlCharacters } from 'node:util';
+import { ScoreTerritory } from '@locscore/schema';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { sampleResult as result } from '../../test/fixtures.js';
-import { BAR_WIDTH, failReason, formatDistance, renderCard, scoreBar, wrapLine } from './card.js';
+import { BAR_WIDTH, failReason, renderCard, scoreBar, wrapLine } from './card.js';
+import { formatDistance } from './distance.js';
 
 const plain = new Chalk({ level: 0 });
 const coloured = new Chalk({ level: 2 });
+const UNIT_A = '5b0f8c3e-9a1d-4e2b-8c7f-3d2e1a0b9c8d';
+const UNIT_B = '7c1e9d4f-0b2e-4f3c-9d8a-4e3f2b1c0d9e';
 
 describe('scoreBar', () => {
   it('is always BAR_WIDTH wide and grows with the score', () => {
@@ -24,6 +28,16 @@ describe('formatDistance', () => {
 });
 
 describe('renderCard', () => {
+  it('shows the data confidence and the rank in the region when the result carries them, and neither when it does not', () => {
+    const ranked = { ...result, meta: { ...result.meta, confidence: { level: 'medium' as const, reasons: ['The pack spans only 740 m.'] }, percentile: 83 } };
+    const card = renderCard(ranked, plain);
+    expect(card).toMatch(/Data confidence\s+medium/);
+    expect(card).toContain("Rank             at or above 83 % of the region's addresses for this category");
+    const bare = renderCard({ ...result, meta: { ...result.meta, confidence: undefined, percentile: undefined } }, plain);
+    expect(bare).not.toContain('Data confidence');
+    expect(bare).not.toContain('Rank ');
+  });
+
   it('shows the score, verdict, story, breakdown, station, competitors, insights, address and region', () => {
     const card = renderCard(result, plain, { address: '12 Market St', category: 'coffee' });
     expect(card).toContain('12 Market St (Coffee)');
@@ -81,8 +95,51 @@ describe('renderCard', () => {
     const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low' as const, reasons: ['no census data'] } } };
     expect(failReason(lowConfidence)).toBe('data confidence low: no census data');
     expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low: no census data)  Strong Location');
-    expect(failReason({ ...result, passed: false, meta: { ...result.meta, territory: { encroaches: [{ unitId: 'u4', name: 'Unit 4', status: 'open', distanceMetres: 120, territoryType: 'radius' }], nearestUnit: null, overlap: [], cannibalisation: null } } })).toMatch(/protected territory/);
+    expect(
+      failReason({
+        ...result,
+        passed: false,
+        meta: {
+          ...result.meta,
+          territory: {
+            encroaches: [{ unitId: 'u4', name: 'Unit 4', status: 'open', distanceMetres: 120, territoryType: 'radius' }],
+            nearestUnit: null,
+            overlap: [],
+            cannibalisation: null,
+          },
+        },
+      }),
+    ).toBe('inside the protected territory of Unit 4 (open, radius territory, 120 m away)');
     expect(failReason({ ...result, passed: false })).toMatch(/see meta with --json/);
+  });
+
+  it('shows the own units of meta.territory: the encroached unit, the nearest unit and the cannibalisation', () => {
+    const territory = ScoreTerritory.parse({
+      encroaches: [{ unitId: UNIT_A, name: 'Taïm', status: 'planned', distanceMetres: 80, territoryType: 'population' }],
+      nearestUnit: { unitId: UNIT_A, name: 'Taïm', distanceMetres: 80 },
+      overlap: [],
+      cannibalisation: {
+        capturedResidents: 1158.2,
+        shareFromOwnUnits: 0.9412,
+        units: [
+          { unitId: UNIT_A, name: 'Taïm', shareLost: 0.0812, residentsLost: 90.1 },
+          { unitId: UNIT_B, name: 'Joe', shareLost: 0.004, residentsLost: 3 },
+          { unitId: UNIT_B, name: 'Third', shareLost: 0.02, residentsLost: 3 },
+          { unitId: UNIT_B, name: 'Fourth', shareLost: 0.01, residentsLost: 1 },
+        ],
+      },
+    });
+    const card = renderCard({ ...result, passed: false, meta: { ...result.meta, territory } }, plain, {}, 200);
+    expect(card).toContain('7.4 / 10  FAIL (inside the protected territory of Taïm (planned, population territory, 80 m away))');
+    expect(card).toContain('Own units\n  ⚠ Inside the protected territory of Taïm (planned, population territory, 80 m away)\n');
+    expect(card).toContain('  Nearest unit     Taïm, 80 m\n');
+    expect(card).toContain('  Cannibalisation  94% of the demand captured here would come from own units; Taïm −8%, Joe −<1%, Third −2%, +1 more\n');
+    const unmeasured = { ...territory, encroaches: [], cannibalisation: null, nearestUnit: { unitId: UNIT_B, name: 'Joe', distanceMetres: 1480 } };
+    const far = renderCard({ ...result, meta: { ...result.meta, territory: unmeasured } }, plain, {}, 200);
+    expect(far).not.toContain('⚠ Inside');
+    expect(far).toContain('  Nearest unit     Joe, 1.5 km\n');
+    expect(far).toContain('  Cannibalisation  not measured (the region has no population layer)');
+    expect(renderCard(result, plain)).not.toContain('Own units');
   });
 
   it('lists five competitors and counts the rest as "+N more"', () => {

@@ -2,6 +2,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { CATEGORY_LABELS, isCategory, PASS_THRESHOLD, type ScoreResult } from '@locscore/schema';
 import type { ChalkInstance } from 'chalk';
 import wrapAnsi from 'wrap-ansi';
+import { formatDistance } from './distance.js';
+import { describeEncroachment, territoryLines, territoryOf } from './territory-lines.js';
 
 /** Width of a breakdown bar, in characters; a full bar is a 10.0 sub-score. */
 export const BAR_WIDTH = 20;
@@ -15,15 +17,6 @@ export const BAR_WIDTH = 20;
 export function scoreBar(score: number): string {
   const filled = Math.round((Math.min(10, Math.max(0, score)) / 10) * BAR_WIDTH);
   return '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
-}
-
-/**
- * Formats a great-circle distance for people: metres below 1 km, else km with one decimal.
- *
- * @param metres - distance in metres
- */
-export function formatDistance(metres: number): string {
-  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
 }
 
 /** Colour for a score: green when it passes (>= 7.0), yellow from 5.0, else red. */
@@ -59,22 +52,22 @@ export function wrapLine(line: string, width: number): string {
 
 /**
  * Why a result did not pass, in words, for the card: its score is under the
- * 7.0 pass mark, its data confidence is too low (`meta.confidence`), or the
- * server decided on grounds the card cannot read (then it says where to look).
+ * 7.0 pass mark, its data confidence is too low (`meta.confidence`), the site
+ * is inside the protected territory of one of the account's own units (the
+ * nearest such unit of `meta.territory.encroaches`, named with its distance),
+ * or the server decided on grounds the card cannot read (then it says where to look).
  *
  * @param result - a result with `passed: false`
  * @returns a short reason, e.g. `score under 7.0`
  */
 export function failReason(result: ScoreResult): string {
   if (result.score < PASS_THRESHOLD) return `score under ${PASS_THRESHOLD.toFixed(1)}`;
-  const confidence: unknown = result.meta?.['confidence'];
-  if (typeof confidence === 'object' && confidence !== null && 'level' in confidence && typeof confidence.level === 'string') {
-    const reasons = 'reasons' in confidence && Array.isArray(confidence.reasons) ? confidence.reasons.filter((one) => typeof one === 'string') : [];
-    if (confidence.level !== 'high' && confidence.level !== 'medium')
-      return `data confidence ${confidence.level}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}`;
+  const confidence = result.meta?.confidence;
+  if (confidence !== undefined && confidence.level === 'low') {
+    return `data confidence low${confidence.reasons.length > 0 ? `: ${confidence.reasons.join('; ')}` : ''}`;
   }
-  const territory: unknown = result.meta?.['territory'];
-  if (territory !== undefined && territory !== null) return 'inside a protected territory of your own units (see meta.territory with --json)';
+  const encroached = territoryOf(result)?.encroaches[0];
+  if (encroached !== undefined) return `inside the protected territory of ${describeEncroachment(encroached)}`;
   return 'not passed by the server (see meta with --json)';
 }
 
@@ -114,7 +107,10 @@ function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string |
  * score with PASS, or FAIL and why (see {@link failReason}), the story, bars
  * for transit / competitor / market fit, the nearest rapid-transit station
  * and its distance, the first five competitors and `+N more` for the rest of
- * `competitorCount`, insights,
+ * `competitorCount`, the data confidence (`meta.confidence.level`) and the
+ * rank among the region's address points (`meta.percentile`) when the
+ * server gives them, the account's own units from `meta.territory` (see
+ * {@link territoryLines}), insights,
  * the matched address and region (and, under the header, the matched
  * address when it differs from the input and a warning when the geocoding
  * confidence is under 0.8), and a SAMPLE DATA banner when
@@ -172,6 +168,13 @@ export function renderCard(
     lines.push(`    ${style.dim(`· ${parts.join(', ')}`)}`);
   }
   if (result.competitorCount > listed.length) lines.push(`    ${style.dim(`+ ${result.competitorCount - listed.length} more`)}`);
+  if (meta?.confidence !== undefined) lines.push(`  Data confidence  ${meta.confidence.level}`);
+  if (meta?.percentile !== undefined) lines.push(`  Rank             at or above ${meta.percentile} % of the region's addresses for this category`);
+  const territory = territoryOf(result);
+  if (territory !== undefined) {
+    lines.push('');
+    lines.push(...territoryLines(territory, style));
+  }
   lines.push('');
   lines.push(style.bold('Insights'));
   for (const insight of result.insights) lines.push(`  • ${style.bold(insight.headline)}: ${insight.detail}`);

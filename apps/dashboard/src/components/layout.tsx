@@ -33,6 +33,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           {admin !== null && <NavLink href={ROUTES.keys}>Keys</NavLink>}
           <NavLink href={ROUTES.requests}>Requests</NavLink>
           <NavLink href={ROUTES.score}>Score and compare</NavLink>
+          {admin === null && <NavLink href={ROUTES.units}>Units</NavLink>}
         </nav>
         <div class="who">
           <span>{who}</span>

@@ -19,6 +19,9 @@ export const MAP_COLOURS = {
   site: '#111827',
   station: '#7c3aed',
   competitor: '#c2410c',
+  unit: '#047857',
+  territory: '#047857',
+  candidate: '#b91c1c',
 } as const;
 
 const MAJOR_ROADS = new Set(['motorway', 'trunk', 'primary', 'secondary', 'motorway_link', 'trunk_link', 'primary_link']);
@@ -40,15 +43,13 @@ export function siteBounds(siteMap: SiteMap, site: MapSite): L.LatLngBounds {
 }
 
 /**
- * Draws one site map onto a Leaflet map (canvas renderer): roads as lines
- * (major roads darker and wider), the trade-area circle, stations and
- * competitors as circles with tooltips, then the site itself on top.
+ * Draws the roads and streets of a site map (major roads darker and wider)
+ * and adds the data's attribution: the background of every map.
  *
- * @param map - the Leaflet map, with its view set
+ * @param map - the Leaflet map
  * @param siteMap - the GeoJSON of `GET /api/franchisor/map`
- * @param site - the scored site
  */
-export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
+export function drawRoads(map: L.Map, siteMap: SiteMap): void {
   const roads = siteMap.features.filter((feature: MapFeature): feature is RoadFeature => feature.properties.kind === 'road');
   const collection: GeoJSON.FeatureCollection<GeoJSON.LineString> = { type: 'FeatureCollection', features: roads };
   L.geoJSON(collection, {
@@ -58,6 +59,20 @@ export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
       return { color: major ? MAP_COLOURS.majorRoad : MAP_COLOURS.road, weight: major ? 3 : 1.5, opacity: 1 };
     },
   }).addTo(map);
+  map.attributionControl.addAttribution(siteMap.meta.sample ? `${siteMap.meta.attribution} (sample data)` : siteMap.meta.attribution);
+}
+
+/**
+ * Draws one site map onto a Leaflet map (canvas renderer): roads as lines
+ * (major roads darker and wider), the trade-area circle, stations and
+ * competitors as circles with tooltips, then the site itself on top.
+ *
+ * @param map - the Leaflet map, with its view set
+ * @param siteMap - the GeoJSON of `GET /api/franchisor/map`
+ * @param site - the scored site
+ */
+export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
+  drawRoads(map, siteMap);
   const center = L.latLng(site.lat, site.lng);
   L.circle(center, { radius: circleRadius(siteMap), color: MAP_COLOURS.tradeArea, weight: 2, dashArray: '6 4', fillOpacity: 0.05, interactive: false }).addTo(
     map,
@@ -79,5 +94,4 @@ export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
   L.circleMarker(center, { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1 })
     .bindTooltip(site.label, { permanent: site.pinLabel, direction: 'top', offset: [0, -8] })
     .addTo(map);
-  map.attributionControl.addAttribution(siteMap.meta.sample ? `${siteMap.meta.attribution} (sample data)` : siteMap.meta.attribution);
 }

@@ -41,10 +41,46 @@ describe('ResultCard', () => {
     expect(screen.queryByText(/matched/)).toBeNull();
   });
 
+  it('shows the data confidence and the rank in the region when the result carries them', () => {
+    render(<ResultCard result={{ ...result, meta: { ...result.meta, confidence: { level: 'low', reasons: ['No gym is mapped in the region.'] }, percentile: 42 } }} address="x" category="coffee" />);
+    expect(screen.getByText('Data confidence').nextElementSibling?.textContent).toBe('low');
+    expect(screen.getByText('Rank in the region').nextElementSibling?.textContent).toBe('scores at or above 42 % of its address points for this category');
+  });
+
+  it('shows neither confidence nor rank when the result has none', () => {
+    render(<ResultCard result={result} address="x" category="coffee" />);
+    expect(screen.queryByText('Data confidence')).toBeNull();
+    expect(screen.queryByText('Rank in the region')).toBeNull();
+  });
+
   it('lists the competitors with a dash for an unknown rating', () => {
     render(<ResultCard result={result} address="x" category="coffee" />);
     const table = screen.getByRole('table', { name: 'Nearest competitors' });
     const cells = [...table.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
     expect(cells).toEqual([['Café Risch', '120 m', '—']]);
+  });
+
+  it('shows the own units of meta.territory: the encroached unit, the nearest, the share from own units, or that it is not measured', () => {
+    const unitId = '5b0f8c3e-9a1d-4e2b-8c7f-3d2e1a0b9c8d';
+    const territory = {
+      encroaches: [{ unitId, name: 'Taïm', status: 'open' as const, distanceMetres: 80, territoryType: 'radius' as const }],
+      nearestUnit: { unitId, name: 'Taïm', distanceMetres: 80 },
+      overlap: [],
+      cannibalisation: { capturedResidents: 1158, shareFromOwnUnits: 0.94, units: [] },
+    };
+    const { unmount } = render(<ResultCard result={{ ...result, passed: false, meta: { ...result.meta, territory } }} address="a" category="coffee" />);
+    expect(screen.getByText('Inside a unit’s protected territory').nextElementSibling?.textContent).toBe('Taïm (open, 80 m away)');
+    expect(screen.getByText('Nearest own unit').nextElementSibling?.textContent).toBe('Taïm, 80 m');
+    expect(screen.getByText('Demand taken from own units').nextElementSibling?.textContent).toBe('94%');
+    unmount();
+    render(
+      <ResultCard
+        result={{ ...result, meta: { ...result.meta, territory: { ...territory, encroaches: [], cannibalisation: null } } }}
+        address="a"
+        category="coffee"
+      />,
+    );
+    expect(screen.getByText('Inside a unit’s protected territory').nextElementSibling?.textContent).toBe('No');
+    expect(screen.getByText('Demand taken from own units').nextElementSibling?.textContent).toBe('Not measured (no population layer)');
   });
 });

@@ -1,5 +1,5 @@
-import { CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
-import { formatMetres, formatScore, NONE } from '../format/format.js';
+import { CATEGORY_LABELS, type Category, type ScoreResult, type ScoreTerritory } from '@locscore/schema';
+import { formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
 import { Fact } from './fact.js';
 import { TableHead } from './table-head.js';
 
@@ -11,7 +11,8 @@ const SUB_SCORES = [
 
 /**
  * A scored site: overall score and verdict, the three sub-scores, the
- * insights, the nearest station and the nearest competitors.
+ * insights, the nearest station, the account's own units around it
+ * (`meta.territory`) and the nearest competitors.
  *
  * @param result - the score result
  * @param address - the address as asked
@@ -59,6 +60,11 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
           {result.competitorCount}
           {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
         </Fact>
+        {meta?.confidence !== undefined && <Fact term="Data confidence">{meta.confidence.level}</Fact>}
+        {meta?.percentile !== undefined && (
+          <Fact term="Rank in the region">scores at or above {meta.percentile} % of its address points for this category</Fact>
+        )}
+        {meta?.territory !== undefined && <TerritoryFacts territory={meta.territory} />}
         {meta?.region !== undefined && (
           <Fact term="Data">
             {meta.region.name}
@@ -82,5 +88,29 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
         </table>
       )}
     </article>
+  );
+}
+
+/**
+ * The own units of a score (`meta.territory`): the units whose protected
+ * territory holds the site, the nearest unit, and the share of the demand the
+ * site would capture from own units (or that the region cannot measure it).
+ */
+function TerritoryFacts({ territory }: { territory: ScoreTerritory }) {
+  const cannibalisation = territory.cannibalisation;
+  return (
+    <>
+      <Fact term="Inside a unit’s protected territory">
+        {territory.encroaches.length === 0
+          ? 'No'
+          : territory.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
+      </Fact>
+      <Fact term="Nearest own unit">
+        {territory.nearestUnit === null ? NONE : `${territory.nearestUnit.name}, ${formatMetres(territory.nearestUnit.distanceMetres)}`}
+      </Fact>
+      <Fact term="Demand taken from own units">
+        {cannibalisation === null ? 'Not measured (no population layer)' : formatPercent(cannibalisation.shareFromOwnUnits)}
+      </Fact>
+    </>
   );
 }

@@ -1,6 +1,7 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
+import { CATEGORY_LABELS, type Category, type ScoreResult } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { MAX_COMPARED_SITES, siteList } from '../compare/compare-sites.js';
+import { CategorySelect } from '../components/category-select.js';
 import { ErrorAlert } from '../components/messages.js';
 import { ResultCard } from '../components/result-card.js';
 import { SiteMapView } from '../components/site-map-view.js';
@@ -47,14 +48,7 @@ export function ScorePage() {
     <>
       <h1>Score and compare</h1>
       <form class="card no-print" onSubmit={submit}>
-        <label for="score-category">Category</label>
-        <select id="score-category" value={category} onChange={(event) => setCategory(event.currentTarget.value as Category)}>
-          {CATEGORIES.map((item) => (
-            <option key={item} value={item}>
-              {CATEGORY_LABELS[item]}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id="score-category" label="Category" value={category} onChange={setCategory} />
         <AddressInputs inputs={inputs} onChange={setInputs} />
         {admin !== null && <KeyPicker value={onBehalfOf} onChange={setOnBehalfOf} />}
         <p class="muted">Each address costs one evaluation of the key’s monthly quota.</p>

@@ -176,5 +176,6 @@ export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEng
       }
     },
     ...(engine.siteMap ? { siteMap: engine.siteMap.bind(engine) } : {}),
+    ...(engine.territory ? { territory: engine.territory } : {}),
   };
 }

@@ -6,10 +6,10 @@ import { ApiError } from '../http/api-error.js';
 import { jsonBody } from '../http/json-body.js';
 import { requestIdOf } from '../http/request-id.js';
 import { requestLog } from '../ops/logger.js';
-import { type QuotaPeriod, quotaPeriod, secondsUntilReset } from '../quota/period.js';
+import { applyReservation } from '../quota/apply-reservation.js';
+import { type QuotaPeriod, quotaPeriod } from '../quota/period.js';
 import { setQuotaHeaders } from '../quota/quota-headers.js';
 import { createScoringService, type ScoringCall, type ScoringService } from '../scoring/scoring-service.js';
-import type { Reservation } from '../store/usage.js';
 import { checkWebhookUrl } from '../webhooks/url-policy.js';
 import { idempotencyKeyOf, requestHash } from './idempotency.js';
 import { parseScoreRequest } from './score-request.js';
@@ -19,24 +19,6 @@ interface Answer {
   status: number;
   /** The JSON body, serialised once. */
   json: string;
-}
-
-/**
- * Sets the quota headers of a granted reservation; for a refused one (quota
- * spent) throws the 429 with `Retry-After` (seconds to the reset), the quota
- * headers and `details: { limit, used, resetAt }`.
- */
-function applyReservation(res: Response, call: ScoringCall, reservation: Reservation, now: Date): void {
-  const { limit } = reservation;
-  setQuotaHeaders(res, { limit, used: reservation.used, period: call.period });
-  if (reservation.ok) return;
-  const resetAt = call.period.end.toISOString();
-  throw new ApiError(
-    'quota_exceeded',
-    `monthly quota of ${limit ?? 0} evaluations is spent; it resets at ${resetAt}`,
-    { limit: limit ?? 0, used: reservation.used, resetAt },
-    { 'Retry-After': String(secondsUntilReset(now)) },
-  );
 }
 
 function nowOf(config: ServerConfig): Date {
@@ -53,7 +35,7 @@ function nowOf(config: ServerConfig): Date {
 async function scoreNow(config: ServerConfig, scoring: ScoringService, call: ScoringCall, now: Date, req: Request, res: Response): Promise<Answer> {
   const outcome = await scoring.scoreNow(call);
   if (outcome.kind === 'scored') {
-    applyReservation(res, call, outcome.reservation, now);
+    applyReservation(res, call.period, outcome.reservation, now);
     return { status: 200, json: outcome.json };
   }
   await setCurrentQuotaHeaders(config, call.key, call.period, res);
@@ -71,7 +53,7 @@ async function scoreNow(config: ServerConfig, scoring: ScoringService, call: Sco
  * answers 202 `{ queued, requestId }`; a spent quota answers 429.
  */
 async function scoreLater(scoring: ScoringService, call: ScoringCall, now: Date, res: Response): Promise<Answer> {
-  applyReservation(res, call, await scoring.queue(call), now);
+  applyReservation(res, call.period, await scoring.queue(call), now);
   const ack: QueuedAck = { queued: true, requestId: call.requestId };
   return { status: 202, json: JSON.stringify(ack) };
 }

@@ -71,7 +71,7 @@ export async function startScoringJob(queue: Queue, options: ScoringJobOptions):
     if (attempt > attempts) return finish(request, failed(attempts));
     let scored: Scored;
     try {
-      scored = await scoring.score(request.body, requestId);
+      scored = await scoring.score(request.body, requestId, request.keyId);
     } catch (error) {
       logger.warn({ requestId, attempt, err: error }, 'scoring attempt failed');
       if (attempt >= attempts) return finish(request, failed(attempt));

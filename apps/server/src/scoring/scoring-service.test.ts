@@ -48,15 +48,15 @@ function recordingJobs(): ScoringJobs & { sent: string[]; notified: number } {
 describe('createScoringService', () => {
   it('scores a body with meta.requestId set, and answers an unknown address instead of throwing', async () => {
     const scoring = createScoringService({ store, engine: fakeEngine() });
-    const scored = await scoring.score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' }, 'req-1');
+    const scored = await scoring.score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' }, 'req-1', key.id);
     expect('result' in scored && scored.result.meta?.requestId).toBe('req-1');
-    const unknown = await scoring.score({ address: UNKNOWN_ADDRESS, category: 'coffee' }, 'req-2');
+    const unknown = await scoring.score({ address: UNKNOWN_ADDRESS, category: 'coffee' }, 'req-2', key.id);
     expect('unscorable' in unknown && unknown.unscorable).toBeInstanceOf(AddressNotFoundError);
     expect('unscorable' in unknown && requestErrorOf(unknown.unscorable)).toEqual({
       code: 'address_not_found',
       message: expect.stringMatching(/^address not found/),
     });
-    await expect(scoring.score({ address: FAULTY_ADDRESS, category: 'coffee' }, 'req-3')).rejects.toThrow('index corrupted');
+    await expect(scoring.score({ address: FAULTY_ADDRESS, category: 'coffee' }, 'req-3', key.id)).rejects.toThrow('index corrupted');
   });
 
   it('scores synchronously: charges and records a result, records a fault as a failed request, counts neither failure', async () => {

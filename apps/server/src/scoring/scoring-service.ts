@@ -3,6 +3,8 @@ import type { Plan, RequestError, ScoreRequest, ScoreResult } from '@locscore/sc
 import type { QuotaPeriod } from '../quota/period.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { Reservation } from '../store/usage.js';
+import { scoreWithUnits } from '../territory/score-with-units.js';
+import { unitNetworksOf } from '../territory/unit-networks.js';
 
 /** An address the engine cannot score: the request's answer (a 400, or the failure delivered), not a fault. */
 export type UnscorableAddress = AddressNotFoundError | AddressAmbiguousError;
@@ -41,12 +43,16 @@ export type SyncOutcome =
 /** Scoring with the quota rules, for the synchronous route and the scoring job alike. */
 export interface ScoringService {
   /**
-   * Scores a request body: the engine's result with `meta.requestId` set, or
-   * the address error (`address_not_found`, `address_ambiguous`) as an answer.
+   * Scores a request body: the engine's result with `meta.requestId` set,
+   * seen against the units of the key's account when it has some
+   * (`meta.territory`, own units out of `competitors`, a site inside a
+   * protected territory never passes: `scoreWithUnits`), or the address
+   * error (`address_not_found`, `address_ambiguous`) as an answer.
    *
-   * @throws the engine's error for any other failure (a fault: retry)
+   * @param keyId - the key the request is charged to; its account's units apply
+   * @throws the engine's or the store's error for any other failure (a fault: retry)
    */
-  score(body: ScoreRequest, requestId: string): Promise<Scored>;
+  score(body: ScoreRequest, requestId: string, keyId: string): Promise<Scored>;
   /**
    * Synchronous mode: scores first (the engine's work is well under a
    * millisecond of CPU), then charges the unit and records the request with
@@ -90,15 +96,19 @@ export function requestErrorOf(unscorable: UnscorableAddress): RequestError {
  */
 export function createScoringService(options: ScoringServiceOptions): ScoringService {
   const { store, engine, jobs } = options;
+  const networks = unitNetworksOf(store.units);
 
-  async function score(body: ScoreRequest, requestId: string): Promise<Scored> {
+  async function score(body: ScoreRequest, requestId: string, keyId: string): Promise<Scored> {
+    let scored: ScoreResult;
     try {
-      const scored = await engine.score({ address: body.address, category: body.category });
-      return { result: { ...scored, meta: { ...scored.meta, requestId } } };
+      scored = await engine.score({ address: body.address, category: body.category });
     } catch (error) {
       if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) return { unscorable: error };
       throw error;
     }
+    const network = engine.territory === undefined ? null : await networks.ofKey(keyId);
+    const seen = network === null || engine.territory === undefined ? scored : scoreWithUnits(scored, body.category, network, engine.territory);
+    return { result: { ...seen, meta: { ...seen.meta, requestId } } };
   }
 
   async function recordFailure({ key, request, requestId }: ScoringCall): Promise<unknown> {
@@ -124,7 +134,7 @@ export function createScoringService(options: ScoringServiceOptions): ScoringSer
     async scoreNow(call) {
       let scored: Scored;
       try {
-        scored = await score(call.request, call.requestId);
+        scored = await score(call.request, call.requestId, call.key.id);
       } catch (error) {
         return { kind: 'failed', error, recordError: await recordFailure(call) };
       }

@@ -343,6 +343,42 @@ $fn$;
 DROP FUNCTION locscore_reserve_units(text[], timestamptz[], integer[], integer[]);
 `,
   },
+  {
+    version: 5,
+    name: 'units and their protected territories',
+    sql: `
+-- The franchisor's own units (open and planned) with their protected
+-- territories, owned by an account: every key of the account sees them.
+-- territory_input is the territory as sent; territory the stored form (a
+-- population territory resolved into its polygon once, so it is stable).
+-- seq orders the listing (oldest first) and is its cursor.
+CREATE TABLE units (
+  id text PRIMARY KEY,
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+  account_id text NOT NULL REFERENCES accounts (id),
+  name text NOT NULL,
+  address text,
+  matched_address text,
+  lat double precision NOT NULL CHECK (lat BETWEEN -90 AND 90),
+  lng double precision NOT NULL CHECK (lng BETWEEN -180 AND 180),
+  category text NOT NULL,
+  status text NOT NULL CHECK (status IN ('open', 'planned')),
+  brand text,
+  territory_input jsonb,
+  territory jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((territory IS NULL) = (territory_input IS NULL))
+);
+CREATE INDEX units_account_seq ON units (account_id, seq);
+
+-- Bumped by every write of an account's units, in the write's transaction:
+-- each instance caches an account's unit network and rebuilds it when the
+-- version it reads differs from the one it built. The row lock taken to bump
+-- it also serialises an account's writes, so the unit limit holds.
+ALTER TABLE accounts ADD COLUMN units_version bigint NOT NULL DEFAULT 0;
+`,
+  },
 ];
 
 /** Arbitrary constant naming the migration advisory lock (ASCII "locs"). */

@@ -21,6 +21,7 @@ import { createRequestLogRepository, type RequestLogRepository } from './request
 import { createRequestRepository, type RequestRepository } from './requests.js';
 import { createSessionRepository, type SessionRepository } from './sessions.js';
 import { createStatsRepository, type StatsRepository } from './stats.js';
+import { createUnitRepository, type UnitRepository } from './units.js';
 import { createUsageRepository, type UsageRepository } from './usage.js';
 import { createUsageReportRepository, type UsageReportRepository } from './usage-report.js';
 
@@ -62,6 +63,8 @@ export interface Store {
   readonly keys: KeyRepository;
   /** Franchisor organisations, each owning keys. */
   readonly accounts: AccountRepository;
+  /** Each account's own units and their protected territories. */
+  readonly units: UnitRepository;
   /** Keys as the admin API lists them, with usage and last use. */
   readonly keyRecords: KeyRecordRepository;
   /** When each key last authenticated. */
@@ -126,6 +129,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     dataDir: place.dataDir,
     keys: cacheAuthenticatedKeys(createKeyRepository(db)),
     accounts: createAccountRepository(db),
+    units: createUnitRepository(db, { coalesce: true }),
     keyRecords: createKeyRecordRepository(db),
     lastUse: createKeyLastUseRepository(db),
     usage: createUsageRepository(db, { coalesce: true }),

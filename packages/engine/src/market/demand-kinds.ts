@@ -44,20 +44,26 @@ export type PoiDemandKind = Exclude<DemandKind, PeopleDemandKind | 'roads'>;
 /** The POI demand kinds, in {@link DEMAND_KINDS} order. */
 export const POI_DEMAND_KINDS: readonly PoiDemandKind[] = ['offices', 'schools', 'universities', 'retail', 'dining', 'healthcare', 'parks'];
 
-/** Plural nouns of each kind for insights ("37 offices within 800 m"). */
-export const DEMAND_NOUNS: Readonly<Record<DemandKind, string>> = {
-  residents: 'residents',
-  households: 'households',
-  spending: 'household income',
-  addresses: 'mapped addresses',
-  offices: 'offices',
-  schools: 'schools',
-  universities: 'colleges and universities',
-  retail: 'shops',
-  dining: 'restaurants, cafés and bars',
-  healthcare: 'clinics, doctors and dentists',
-  parks: 'parks and playgrounds',
-  roads: 'metres to the nearest major road',
+/** A noun in its two numbers, for `countNoun` ("1 school", "2 schools"). */
+export interface NounForms {
+  one: string;
+  other: string;
+}
+
+/** The noun of each kind for insights, singular and plural ("1 office", "37 offices within 800 m"). */
+export const DEMAND_NOUNS: Readonly<Record<DemandKind, NounForms>> = {
+  residents: { one: 'resident', other: 'residents' },
+  households: { one: 'household', other: 'households' },
+  spending: { one: 'unit of household income', other: 'household income' },
+  addresses: { one: 'mapped address', other: 'mapped addresses' },
+  offices: { one: 'office', other: 'offices' },
+  schools: { one: 'school', other: 'schools' },
+  universities: { one: 'college or university', other: 'colleges and universities' },
+  retail: { one: 'shop', other: 'shops' },
+  dining: { one: 'restaurant, café or bar', other: 'restaurants, cafés and bars' },
+  healthcare: { one: 'clinic, doctor or dentist', other: 'clinics, doctors and dentists' },
+  parks: { one: 'park or playground', other: 'parks and playgrounds' },
+  roads: { one: 'metre to the nearest major road', other: 'metres to the nearest major road' },
 };
 
 const DINING = new Set(['restaurant', 'cafe', 'fast_food', 'bar', 'pub', 'food_court', 'ice_cream', 'biergarten']);

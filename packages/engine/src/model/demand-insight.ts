@@ -3,6 +3,7 @@ import { DEMAND_NOUNS } from '../market/demand-kinds.js';
 import type { DemandDriver } from '../market/market-fit.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { joinPhrases, metres, outOfTen } from './insight-text.js';
+import { countNoun } from './plural.js';
 import { formatWholeNumber } from './whole-number.js';
 
 /** Most drivers named in the demand insight. */
@@ -20,7 +21,8 @@ export function driverPhrase(driver: DemandDriver, market: MarketSearch): string
     const median = market.population?.medianIncome ?? null;
     return median === null ? null : `a median household income of ${formatWholeNumber(Math.round(median))}`;
   }
-  return `${formatWholeNumber(Math.round(amount))} ${DEMAND_NOUNS[driver.kind]}`;
+  const { one, other } = DEMAND_NOUNS[driver.kind];
+  return countNoun(Math.round(amount), one, other);
 }
 
 /**
@@ -46,7 +48,8 @@ export function demandInsight(market: MarketSearch, marketFit: number, regionNam
       return driver.kind === 'roads' ? [{ phrase: `${phrase} (nearer than at ${rank} of ${regionName}'s addresses)`, rank: null }] : [{ phrase, rank }];
     });
   const ranks = named.flatMap(({ rank }) => rank ?? []);
-  const ranked = ranks.length === 0 ? '' : `; more than at ${joinPhrases(ranks)} of ${regionName}'s addresses${ranks.length > 1 ? ' respectively' : ''}`;
+  const ranked =
+    ranks.length === 0 ? '' : ranks.length === 1 ? `; more than at ${ranks[0]} of ${regionName}'s addresses` : `; more than at ${joinPhrases(ranks)} of ${regionName}'s addresses, in that order`;
   const detail =
     named.length === 0
       ? `None of this category's demand drivers is found within ${metres(market.catchmentMetres)}.`

@@ -25,11 +25,13 @@ export const outOfTen = (value: number): string => `${value.toFixed(1)}/10`;
 export const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Items joined as English prose: `a`, `a and b`, `a, b and c`.
+ * Items joined as English prose: `a`, `a and b`, `a, b and c` (or `a, b or c`).
  *
  * @param items - phrases
+ * @param conjunction - the word before the last item
+ * @default conjunction `and`
  */
-export function joinPhrases(items: readonly string[]): string {
+export function joinPhrases(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1] ?? ''}`;
 }

@@ -55,7 +55,7 @@ function transitInsight({ nearest, busStops }: TransitAccess, transit: number): 
 function confidenceInsight(confidence: DataConfidence): Insight {
   const consequence =
     confidence.level === 'low' ? ' A site with low data confidence cannot pass; check the competition and the trade area on the ground.' : '';
-  return { headline: `Data confidence: ${confidence.level}`, detail: `${confidence.reasons.join(' ')}${consequence}` };
+  return { headline: `Data confidence is ${confidence.level}`, detail: `${confidence.reasons.join(' ')}${consequence}` };
 }
 
 const LOCATED: Readonly<Record<GeocodePrecision, [string, string]>> = {

@@ -3,7 +3,7 @@ import type { Insight } from '@locscore/schema';
 import type { DataConfidence } from '../data-confidence/confidence.js';
 import { competitorPressure } from './competitor-score.js';
 import type { BalanceFacts } from './competition-insight.js';
-import { outOfTen } from './insight-text.js';
+import { joinPhrases, outOfTen } from './insight-text.js';
 import { MIN_TRANSIT_REFERENCE, OVERALL_WEIGHTS, overallScore, transitInOverall } from './overall.js';
 import { balanceScore, trustedCompetition } from './supply-balance.js';
 
@@ -106,9 +106,10 @@ export function changeSentence(input: {
     if (terms[part] + termRise > 10) return [];
     // The transit term is the sub-score stretched by 10 / R: the sub-score rises R / 10 as much.
     const stretch = part === 'transit' ? Math.min(10, Math.max(MIN_TRANSIT_REFERENCE, input.transitReference)) / 10 : 1;
-    return [`${PART_NAMES[part].toLowerCase()} +${(termRise * stretch).toFixed(1)}`];
+    const to = Math.min(10, breakdown[part] + termRise * stretch);
+    return [`${PART_NAMES[part].toLowerCase()} from ${outOfTen(breakdown[part])} to ${outOfTen(roundScore(to))}`];
   });
   return options.length === 0
     ? 'No single sub-score can close the gap: passing would need more demand, less competition and better transit at once.'
-    : `To pass, any one of: ${options.join(', ')} (sub-score points).`;
+    : `It would pass if one sub-score alone rose: ${joinPhrases(options, 'or')}.`;
 }

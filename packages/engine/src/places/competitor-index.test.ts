@@ -60,6 +60,11 @@ describe('CompetitorIndex over places mapped several times', () => {
     expect(index.search(ORIGIN, 'daycare-childcare', 290).count).toBe(1);
     expect(index.nearest(offset(310, 0), 'daycare-childcare', 1_000)?.place.mappings).toHaveLength(3);
   });
+
+  it('lists every place of the category once, with all its mappings', () => {
+    expect(index.places('daycare-childcare').map((place) => place.mappings.length)).toEqual([3, 1]);
+    expect(index.places('gym-fitness')).toEqual([]);
+  });
 });
 
 describe('CompetitorIndex brands, chains and rating prior', () => {

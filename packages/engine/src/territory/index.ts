@@ -16,5 +16,6 @@ export { scoreTerritory } from './score-territory.js';
 export { boxIntersection, CIRCLE_STEPS, circlePolygon, circleShape, polygonShape, type Shape } from './shape.js';
 export { TerritoryError } from './territory-error.js';
 export { breachesTerritory, encroachmentInsight } from './territory-insight.js';
+export { type LocatedSite, type LookupRegion, type TerritoryLookup, territoryLookup } from './territory-lookup.js';
 export { type TerritoryRegion, territoryRegion } from './territory-region.js';
 export { type IndexedUnit, type NetworkUnit, UnitNetwork } from './unit-network.js';

@@ -15,6 +15,8 @@ import { type ConnectionOptions, resolveConnection } from '../client-options.js'
 import { type Credentials, missingCredentialsError } from '../credentials.js';
 import { newIdempotencyKey } from '../idempotency-key.js';
 import { createJsonTransport, type JsonTransport } from '../json-transport.js';
+import { Territories } from '../units/territories.js';
+import { Units } from '../units/units.js';
 import { type CallOptions, franchisorRequestLog, type RequestLog } from './request-log.js';
 
 /** Options of {@link FranchisorClient}: an API key, or a dashboard session. */
@@ -56,7 +58,8 @@ export interface SiteMapParams {
 /**
  * The franchisor endpoints (`/api/franchisor/*`) in a form that runs in
  * browsers as well as Node (no `node:` imports): score, usage, the usage
- * report, the request log and the site map, authenticated by an API key or
+ * report, the request log, the site map, the account's units and the
+ * territory check, authenticated by an API key or
  * by the dashboard's session cookie. `LocScoreClient` (Node) adds batch
  * scoring and polling on top of the same endpoints.
  *
@@ -68,6 +71,10 @@ export class FranchisorClient {
   readonly #transport: JsonTransport;
   /** The calling key's requests: `list`, `all`, `get` (with deliveries), `redeliver`. */
   readonly requests: RequestLog;
+  /** The account's own units: `create`, `list`, `all`, `get`, `update`, `delete`, `import`. Free of quota. */
+  readonly units: Units;
+  /** Checks of proposed territories: `check` (one evaluation of the quota). */
+  readonly territories: Territories;
 
   /**
    * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL
@@ -77,6 +84,8 @@ export class FranchisorClient {
     const connection = resolveConnection(options);
     this.#transport = createJsonTransport(connection, () => franchisorCredentials(options));
     this.requests = franchisorRequestLog(this.#transport);
+    this.units = new Units(this.#transport);
+    this.territories = new Territories(this.#transport);
   }
 
   /**

@@ -1,0 +1,243 @@
+import type { Category, Territory, Unit, UnitPage, UnitStatus, UnitTerritory } from '@locscore/schema';
+import { type CoalesceOptions, singleCall } from './coalesce.js';
+import type { Db } from './db.js';
+import { InvalidCursorError } from './request-log.js';
+import { toIsoString } from './timestamps.js';
+
+/** A unit as written: every field of the schema's `Unit` but its id and times, and the territory as sent. */
+export interface UnitFields {
+  name: string;
+  /** The address as given; null for a unit placed by coordinates. */
+  address: string | null;
+  matchedAddress: string | null;
+  coordinates: { lat: number; lng: number };
+  category: Category;
+  status: UnitStatus;
+  brand: string | null;
+  /** The territory as sent (kept so a moved unit's population territory can be resolved again); null: none. */
+  territoryInput: Territory | null;
+  /** The stored form (a population territory as its polygon); null exactly when `territoryInput` is. */
+  territory: UnitTerritory | null;
+}
+
+/** A stored unit: the API's `Unit` and the territory as it was sent. */
+export interface StoredUnit extends Unit {
+  territoryInput: Territory | null;
+}
+
+/** An account's units at one version of its network. */
+export interface UnitSnapshot {
+  /** `accounts.units_version` the units were read at. */
+  version: number;
+  units: Unit[];
+}
+
+/** The account already holds the most units it may. */
+export class UnitLimitError extends Error {
+  /** @param limit - the most units an account may hold */
+  constructor(readonly limit: number) {
+    super(`the account already holds ${limit} units, the most it may`);
+    this.name = 'UnitLimitError';
+  }
+}
+
+/** Filters of a listing. */
+export interface UnitFilter {
+  status?: UnitStatus | undefined;
+  category?: Category | undefined;
+}
+
+/**
+ * The franchisor's own units, per account. Every write bumps the account's
+ * `units_version` in its transaction (and holds the account row's lock to
+ * the end, so writes of one account are serialised and the unit limit holds).
+ */
+export interface UnitRepository {
+  /**
+   * Adds a unit.
+   *
+   * @param id - a new UUID v4
+   * @param limit - the most units the account may hold
+   * @throws UnitLimitError when the account holds `limit` units already
+   */
+  create(accountId: string, id: string, fields: UnitFields, limit: number): Promise<Unit>;
+  /**
+   * A page of the account's units, oldest first.
+   *
+   * @throws InvalidCursorError when `cursor` was not made by this server
+   */
+  page(accountId: string, filter: UnitFilter, limit: number, cursor?: string): Promise<UnitPage>;
+  /** One unit of the account, or null (another account's unit too). */
+  get(accountId: string, id: string): Promise<StoredUnit | null>;
+  /**
+   * Changes a unit: `change` gets the unit as stored (locked until the
+   * transaction ends) and answers its new fields; what it throws rolls back.
+   *
+   * @returns the unit after the change, or null when the account has no such unit
+   */
+  update(accountId: string, id: string, change: (current: StoredUnit) => UnitFields): Promise<Unit | null>;
+  /** Removes a unit; false when the account has no such unit. */
+  delete(accountId: string, id: string): Promise<boolean>;
+  /**
+   * The account of a key and its `units_version` (0 before its first unit
+   * write), or null for an unknown key. Read on every score: with `coalesce`
+   * the lookups of concurrent requests share one statement.
+   */
+  versionOfKey(keyId: string): Promise<{ accountId: string; version: number } | null>;
+  /** Every unit of the account with the version they were read at, in one snapshot. */
+  snapshot(accountId: string): Promise<UnitSnapshot>;
+}
+
+interface UnitRow {
+  id: string;
+  seq: string | number;
+  name: string;
+  address: string | null;
+  matched_address: string | null;
+  lat: number;
+  lng: number;
+  category: Category;
+  status: UnitStatus;
+  brand: string | null;
+  territory_input: Territory | null;
+  territory: UnitTerritory | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+const COLUMNS = 'id, seq, name, address, matched_address, lat, lng, category, status, brand, territory_input, territory, created_at, updated_at';
+
+function storedUnitOf(row: UnitRow): StoredUnit {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    matchedAddress: row.matched_address,
+    coordinates: { lat: Number(row.lat), lng: Number(row.lng) },
+    category: row.category,
+    status: row.status,
+    brand: row.brand,
+    territory: row.territory,
+    createdAt: toIsoString(row.created_at),
+    updatedAt: toIsoString(row.updated_at),
+    territoryInput: row.territory_input,
+  };
+}
+
+/** The API's `Unit` of a stored one (without the territory as sent). */
+export function unitOf(stored: StoredUnit): Unit {
+  const { territoryInput: _input, ...unit } = stored;
+  return unit;
+}
+
+const fieldValues = (fields: UnitFields): unknown[] => [
+  fields.name,
+  fields.address,
+  fields.matchedAddress,
+  fields.coordinates.lat,
+  fields.coordinates.lng,
+  fields.category,
+  fields.status,
+  fields.brand,
+  fields.territoryInput === null ? null : JSON.stringify(fields.territoryInput),
+  fields.territory === null ? null : JSON.stringify(fields.territory),
+];
+
+/** Bumps the account's units_version, taking its row lock to the end of the transaction. */
+async function bumpVersion(tx: Db, accountId: string): Promise<void> {
+  await tx.query('UPDATE accounts SET units_version = units_version + 1 WHERE id = $1', [accountId]);
+}
+
+/** The cursor after a row: base64url of its `seq`. */
+const cursorOf = (row: UnitRow): string => Buffer.from(String(row.seq), 'utf8').toString('base64url');
+
+function seqOf(cursor: string): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{1,18}$/.test(text)) throw new InvalidCursorError();
+  return text;
+}
+
+/** The account and units version of each key, in the order asked (null: no such key), in one statement. */
+async function versionsOfKeys(db: Db, keyIds: readonly string[]): Promise<Array<{ accountId: string; version: number } | null>> {
+  const result = await db.query<{ key_id: string; account_id: string; units_version: string | number }>(
+    'SELECT k.id AS key_id, a.id AS account_id, a.units_version FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ANY($1::text[])',
+    [[...new Set(keyIds)]],
+  );
+  const byKey = new Map(result.rows.map((row) => [row.key_id, { accountId: row.account_id, version: Number(row.units_version) }]));
+  return keyIds.map((keyId) => byKey.get(keyId) ?? null);
+}
+
+/**
+ * The unit repository over a database.
+ *
+ * @param db - a migrated database (version 5 or later)
+ * @param options - `coalesce`: read the versions of concurrent requests in one statement (group commit)
+ */
+export function createUnitRepository(db: Db, options: CoalesceOptions = {}): UnitRepository {
+  const find = async (tx: Db, accountId: string, id: string, lock: boolean): Promise<StoredUnit | null> => {
+    const result = await tx.query<UnitRow>(`SELECT ${COLUMNS} FROM units WHERE account_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [accountId, id]);
+    const row = result.rows[0];
+    return row ? storedUnitOf(row) : null;
+  };
+  return {
+    create: (accountId, id, fields, limit) =>
+      db.transaction(async (tx) => {
+        await bumpVersion(tx, accountId);
+        const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM units WHERE account_id = $1', [accountId]);
+        if (Number(count.rows[0]?.n ?? 0) >= limit) throw new UnitLimitError(limit);
+        const result = await tx.query<UnitRow>(
+          `INSERT INTO units (id, account_id, name, address, matched_address, lat, lng, category, status, brand, territory_input, territory)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb) RETURNING ${COLUMNS}`,
+          [id, accountId, ...fieldValues(fields)],
+        );
+        const row = result.rows[0];
+        if (!row) throw new Error('could not create the unit');
+        return unitOf(storedUnitOf(row));
+      }),
+    async page(accountId, filter, limit, cursor) {
+      const params: unknown[] = [accountId];
+      const where = ['account_id = $1'];
+      const add = (clause: string, value: unknown) => {
+        params.push(value);
+        where.push(`${clause} $${params.length}`);
+      };
+      if (filter.status !== undefined) add('status =', filter.status);
+      if (filter.category !== undefined) add('category =', filter.category);
+      if (cursor !== undefined) add('seq >', seqOf(cursor));
+      params.push(limit + 1);
+      const result = await db.query<UnitRow>(`SELECT ${COLUMNS} FROM units WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`, params);
+      const rows = result.rows.slice(0, limit);
+      const last = rows.at(-1);
+      return { items: rows.map((row) => unitOf(storedUnitOf(row))), nextCursor: result.rows.length > limit && last ? cursorOf(last) : null };
+    },
+    get: (accountId, id) => find(db, accountId, id, false),
+    update: (accountId, id, change) =>
+      db.transaction(async (tx) => {
+        await bumpVersion(tx, accountId);
+        const current = await find(tx, accountId, id, true);
+        if (current === null) return null;
+        const result = await tx.query<UnitRow>(
+          `UPDATE units SET name = $3, address = $4, matched_address = $5, lat = $6, lng = $7, category = $8, status = $9, brand = $10,
+             territory_input = $11::jsonb, territory = $12::jsonb, updated_at = now()
+           WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+          [accountId, id, ...fieldValues(change(current))],
+        );
+        const row = result.rows[0];
+        return row ? unitOf(storedUnitOf(row)) : null;
+      }),
+    delete: (accountId, id) =>
+      db.transaction(async (tx) => {
+        await bumpVersion(tx, accountId);
+        const result = await tx.query('DELETE FROM units WHERE account_id = $1 AND id = $2 RETURNING id', [accountId, id]);
+        return result.rows.length > 0;
+      }),
+    versionOfKey: singleCall((keyIds: readonly string[]) => versionsOfKeys(db, keyIds), options),
+    snapshot: (accountId) =>
+      db.transaction(async (tx) => {
+        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        const version = await tx.query<{ units_version: string | number }>('SELECT units_version FROM accounts WHERE id = $1', [accountId]);
+        const units = await tx.query<UnitRow>(`SELECT ${COLUMNS} FROM units WHERE account_id = $1 ORDER BY seq`, [accountId]);
+        return { version: Number(version.rows[0]?.units_version ?? 0), units: units.rows.map((row) => unitOf(storedUnitOf(row))) };
+      }),
+  };
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openStore, type Store } from '../store/open-store.js';
+import type { UnitFields } from '../store/units.js';
+import { createUnitNetworks } from './unit-networks.js';
+
+let store: Store;
+let accountId: string;
+let keyId: string;
+
+beforeAll(async () => {
+  store = await openStore();
+  const created = await store.keys.create({ plan: 'starter' });
+  const key = await store.keys.authenticate(created.apiKey);
+  if (!key) throw new Error('key not found');
+  keyId = key.id;
+  accountId = key.accountId;
+}, 120_000);
+afterAll(async () => store?.close());
+
+const unitAt = (name: string, lng: number): UnitFields => ({
+  name,
+  address: null,
+  matchedAddress: null,
+  coordinates: { lat: 47.14, lng },
+  category: 'coffee',
+  status: 'open',
+  brand: null,
+  territoryInput: { type: 'radius', metres: 300 },
+  territory: { type: 'radius', metres: 300 },
+});
+
+describe('createUnitNetworks', () => {
+  it('answers null for an account without units, and every write made through the store to each instance’s next lookup', async () => {
+    // Two caches over one database: two server instances.
+    const [here, there] = [createUnitNetworks(store.units), createUnitNetworks(store.units)];
+    expect(await here.ofKey(keyId)).toBeNull();
+    const first = await store.units.create(accountId, randomUUID(), unitAt('Städtle', 9.5209), 10);
+    expect((await here.ofKey(keyId))?.nearest({ lat: 47.14, lng: 9.521 }, 'coffee')?.unitId).toBe(first.id);
+    expect((await there.ofKey(keyId))?.size).toBe(1);
+    const second = await store.units.create(accountId, randomUUID(), unitAt('Schaan', 9.51), 10);
+    expect((await here.ofKey(keyId))?.nearest({ lat: 47.14, lng: 9.5101 }, 'coffee')?.unitId).toBe(second.id);
+    await store.units.delete(accountId, first.id);
+    await store.units.delete(accountId, second.id);
+    expect(await there.ofKey(keyId)).toBeNull();
+    expect(await here.ofKey(keyId)).toBeNull();
+  });
+
+  it('rebuilds a network only when the account’s version moved, once for concurrent lookups', async () => {
+    await store.units.create(accountId, randomUUID(), unitAt('Vaduz', 9.52), 10);
+    const snapshot = vi.spyOn(store.units, 'snapshot');
+    const networks = createUnitNetworks(store.units);
+    const [a, b] = await Promise.all([networks.ofKey(keyId), networks.ofKey(keyId)]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    expect(await networks.ofKey(keyId)).toBe(a);
+    expect(snapshot).toHaveBeenCalledTimes(1);
+    const [unit] = (await store.units.page(accountId, {}, 10)).items;
+    await store.units.update(accountId, unit?.id ?? '', (current) => ({ ...current, status: 'planned' }));
+    const after = await networks.ofKey(keyId);
+    expect(after).not.toBe(a);
+    expect(after?.encroached({ lat: 47.14, lng: 9.52 }, 'coffee')[0]?.status).toBe('planned');
+    expect(snapshot).toHaveBeenCalledTimes(2);
+    snapshot.mockRestore();
+  });
+
+  it('keeps at most maxAccounts networks, dropping the least recently used', async () => {
+    const snapshot = vi.spyOn(store.units, 'snapshot');
+    const other = await store.keys.create({ plan: 'starter' });
+    const otherKey = await store.keys.authenticate(other.apiKey);
+    if (!otherKey) throw new Error('key not found');
+    await store.units.create(otherKey.accountId, randomUUID(), unitAt('Balzers', 9.5), 10);
+    const networks = createUnitNetworks(store.units, 1);
+    await networks.ofKey(keyId);
+    await networks.ofKey(otherKey.id);
+    await networks.ofKey(keyId);
+    expect(snapshot).toHaveBeenCalledTimes(3);
+    snapshot.mockRestore();
+  });
+});

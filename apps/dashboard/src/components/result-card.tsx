@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, type Category, type ScoreResult, type ScoreTerritory } from '@locscore/schema';
-import { formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
+import { formatEncroachments, formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
 import { Fact } from './fact.js';
 import { TableHead } from './table-head.js';
 
@@ -100,11 +100,7 @@ function TerritoryFacts({ territory }: { territory: ScoreTerritory }) {
   const cannibalisation = territory.cannibalisation;
   return (
     <>
-      <Fact term="Inside a unit’s protected territory">
-        {territory.encroaches.length === 0
-          ? 'No'
-          : territory.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
-      </Fact>
+      <Fact term="Inside a unit’s protected territory">{formatEncroachments(territory.encroaches, 'No')}</Fact>
       <Fact term="Nearest own unit">
         {territory.nearestUnit === null ? NONE : `${territory.nearestUnit.name}, ${formatMetres(territory.nearestUnit.distanceMetres)}`}
       </Fact>

@@ -5,7 +5,7 @@ import { Fact } from '../components/fact.js';
 import { ErrorAlert } from '../components/messages.js';
 import { TableHead } from '../components/table-head.js';
 import { UnitsMap } from '../components/units-map.js';
-import { formatMetres, formatPercent } from '../format/format.js';
+import { formatEncroachments, formatMetres, formatPercent } from '../format/format.js';
 import { describeTerritory, formatCount } from '../format/territory.js';
 import { useAction } from '../hooks/use-action.js';
 import { useSession } from '../session/session-context.js';
@@ -79,11 +79,7 @@ function CheckReport({ address, result, units }: { address: string; result: Terr
         {result.minimumResidents !== null && (
           <Fact term={<>Minimum of {formatCount(result.minimumResidents)}</>}>{result.meetsMinimum ? 'met' : 'not met'}</Fact>
         )}
-        <Fact term="Site inside a unit’s territory">
-          {result.encroaches.length === 0
-            ? 'no'
-            : result.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
-        </Fact>
+        <Fact term="Site inside a unit’s territory">{formatEncroachments(result.encroaches, 'no')}</Fact>
         <Fact term="Units inside">
           {result.unitsInside.length === 0 ? 'none' : result.unitsInside.map((unit) => `${unit.name} (${formatMetres(unit.distanceMetres)})`).join('; ')}
         </Fact>

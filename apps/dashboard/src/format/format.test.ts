@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatEncroachments, formatDay, formatLimit, formatMetres, formatPercent, formatPlan, formatScore, monthOf, NONE } from './format.js';
+import { formatDateTime, formatDay, formatEncroachments, formatLimit, formatMetres, formatPercent, formatPlan, formatScore, monthOf, NONE } from './format.js';
 
 describe('formatters', () => {
   it('writes metres below 1 km and kilometres with one decimal above', () => {

@@ -6,9 +6,7 @@ import { ScoreResult } from './score-result.js';
 export const RequestId = z.uuid({ version: 'v4' }).meta({ id: 'RequestId', example: '3b241101-e2bb-4255-8caf-4136c566a962' });
 
 /** 202 response of `POST /api/franchisor/score` with a `webhookUrl`. */
-export const QueuedAck = z
-  .object({ queued: z.literal(true), requestId: RequestId })
-  .meta({ id: 'QueuedAck' });
+export const QueuedAck = z.object({ queued: z.literal(true), requestId: RequestId }).meta({ id: 'QueuedAck' });
 /** 202 response of `POST /api/franchisor/score` with a `webhookUrl`. */
 export type QueuedAck = z.infer<typeof QueuedAck>;
 
@@ -23,9 +21,7 @@ export const RequestError = z.object({ code: ErrorCode, message: z.string() }).m
 export type RequestError = z.infer<typeof RequestError>;
 
 /** Body POSTed to the `webhookUrl` when scoring failed after its last retry. */
-export const WebhookFailure = z
-  .object({ requestId: RequestId, error: RequestError })
-  .meta({ id: 'WebhookFailure' });
+export const WebhookFailure = z.object({ requestId: RequestId, error: RequestError }).meta({ id: 'WebhookFailure' });
 /** Body POSTed to the `webhookUrl` when scoring failed after its last retry. */
 export type WebhookFailure = z.infer<typeof WebhookFailure>;
 

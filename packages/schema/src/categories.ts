@@ -29,10 +29,7 @@ export type Category = (typeof CATEGORIES)[number];
  */
 export const Category = z
   .enum(CATEGORIES, {
-    error: (issue) =>
-      issue.input === undefined
-        ? 'category is required'
-        : `category must be one of: ${CATEGORIES.join(', ')}`,
+    error: (issue) => (issue.input === undefined ? 'category is required' : `category must be one of: ${CATEGORIES.join(', ')}`),
   })
   .meta({ id: 'Category', description: 'Franchise category to score the address for.' });
 

@@ -12,6 +12,7 @@ export * from './dashboard-session.js';
 export * from './errors.js';
 export * from './headers.js';
 export { API_VERSION, createOpenApiDocument } from './openapi.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 export * from './paths.js';
 export * from './plans.js';
 export * from './request-log.js';

@@ -16,14 +16,12 @@ import {
   UsageReportQuery,
 } from './admin.js';
 import { RequestId } from './async.js';
-import { ADMIN_SECURITY, adminErrors, csrfHeader, errorResponse, jsonResponse } from './openapi-responses.js';
+import { ADMIN_SECURITY, adminErrors, badRequest, csrfHeader, errorResponse, jsonBody, jsonResponse, redeliverErrors } from './openapi-responses.js';
 import { ADMIN_ACCOUNTS_PATH, ADMIN_KEYS_PATH, ADMIN_REQUESTS_PATH, ADMIN_USAGE_PATH } from './paths.js';
 import { AdminRequestListQuery, Redelivery, RequestDetail, RequestPage } from './request-log.js';
 
 const prefixParam = z.object({ prefix: KeyPrefix });
 const requestParam = z.object({ requestId: RequestId });
-const json = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema } } });
-const badRequest = errorResponse('invalid_request: names each bad field.');
 
 /**
  * The admin API's paths (`/api/admin/*`) for the OpenAPI document: accounts,
@@ -37,7 +35,7 @@ export function adminPaths(): ZodOpenApiPathsObject {
         summary: 'Create an account (a franchisor organisation)',
         security: ADMIN_SECURITY,
         requestParams: { header: csrfHeader },
-        requestBody: json(CreateAccount),
+        requestBody: jsonBody(CreateAccount),
         responses: {
           '201': jsonResponse('The account.', Account),
           '400': badRequest,
@@ -59,7 +57,7 @@ export function adminPaths(): ZodOpenApiPathsObject {
         description: 'The answer holds the full key and its webhook secret: they are shown this once.',
         security: ADMIN_SECURITY,
         requestParams: { header: csrfHeader },
-        requestBody: json(CreateKey),
+        requestBody: jsonBody(CreateKey),
         responses: {
           '201': jsonResponse('The key, its secret and its record.', CreatedKey),
           '400': errorResponse('invalid_request, or no account with that id (field account).'),
@@ -81,7 +79,7 @@ export function adminPaths(): ZodOpenApiPathsObject {
         description: 'Takes effect on the key’s next request: this period’s limit becomes the new plan’s; the evaluations already used stay used.',
         security: ADMIN_SECURITY,
         requestParams: { path: prefixParam, header: csrfHeader },
-        requestBody: json(UpdateKeyPlan),
+        requestBody: jsonBody(UpdateKeyPlan),
         responses: { '200': jsonResponse('The key after the change.', ApiKeyRecord), '400': badRequest, ...adminErrors },
       },
       delete: {
@@ -138,8 +136,7 @@ export function adminPaths(): ZodOpenApiPathsObject {
         requestParams: { path: requestParam, header: csrfHeader },
         responses: {
           '202': jsonResponse('Queued.', Redelivery),
-          '400': errorResponse('invalid_request: a synchronous request has no webhook URL.'),
-          '409': errorResponse('conflict: the request is still queued or running.'),
+          ...redeliverErrors,
           ...adminErrors,
         },
       },

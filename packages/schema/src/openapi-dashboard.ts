@@ -3,14 +3,24 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { UsageReport, UsageReportQuery } from './admin.js';
 import { RequestId } from './async.js';
 import { DashboardSession, SessionSignIn } from './dashboard-session.js';
-import { csrfHeader, errorResponse, jsonResponse, KEY_SECURITY } from './openapi-responses.js';
+import {
+  badRequest,
+  csrfForbidden,
+  csrfHeader,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  KEY_SECURITY,
+  keyUnauthorized,
+  noRegion,
+  redeliverErrors,
+} from './openapi-responses.js';
 import { DASHBOARD_SESSION_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH, SESSION_COOKIE, USAGE_REPORT_PATH } from './paths.js';
 import { Redelivery, RequestDetail, RequestListQuery, RequestPage } from './request-log.js';
 import { MapQuery, SiteMap } from './site-map.js';
 
 const requestParam = z.object({ requestId: RequestId });
-const unauthorized = errorResponse('unauthorized: no API key or session, or a revoked key.');
-const badRequest = errorResponse('invalid_request: names each bad field.');
+const requestNotFound = errorResponse('not_found: unknown id, or a request of another key.');
 
 /** The dashboard's session paths (`/dashboard/session`) for the OpenAPI document. */
 export function sessionPaths(): ZodOpenApiPathsObject {
@@ -22,7 +32,7 @@ export function sessionPaths(): ZodOpenApiPathsObject {
         summary: 'Sign in to the dashboard with the admin token or an API key',
         description: `Answers 204 with Set-Cookie: ${cookie}. A request whose Origin is not the server's own is refused (403).`,
         security: [],
-        requestBody: { required: true, content: { 'application/json': { schema: SessionSignIn } } },
+        requestBody: jsonBody(SessionSignIn),
         responses: {
           '204': { description: 'Signed in; the session cookie is set.', headers: { 'Set-Cookie': { description: cookie, schema: { type: 'string' } } } },
           '400': badRequest,
@@ -58,7 +68,7 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
         summary: 'The calling key’s usage in a month, requests per day and webhook outcomes',
         security: KEY_SECURITY,
         requestParams: { query: UsageReportQuery },
-        responses: { '200': jsonResponse('The month’s report (keys holds the calling key only).', UsageReport), '400': badRequest, '401': unauthorized },
+        responses: { '200': jsonResponse('The month’s report (keys holds the calling key only).', UsageReport), '400': badRequest, '401': keyUnauthorized },
       },
     },
     [FRANCHISOR_REQUESTS_PATH]: {
@@ -67,7 +77,7 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
         summary: 'The calling key’s requests, newest first, a page at a time',
         security: KEY_SECURITY,
         requestParams: { query: RequestListQuery },
-        responses: { '200': jsonResponse('A page of requests.', RequestPage), '400': badRequest, '401': unauthorized },
+        responses: { '200': jsonResponse('A page of requests.', RequestPage), '400': badRequest, '401': keyUnauthorized },
       },
     },
     [`${FRANCHISOR_REQUESTS_PATH}/{requestId}`]: {
@@ -78,8 +88,8 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
         requestParams: { path: requestParam },
         responses: {
           '200': jsonResponse('The request.', RequestDetail),
-          '401': unauthorized,
-          '404': errorResponse('not_found: unknown id, or a request of another key.'),
+          '401': keyUnauthorized,
+          '404': requestNotFound,
         },
       },
     },
@@ -92,11 +102,10 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
         requestParams: { path: requestParam, header: csrfHeader },
         responses: {
           '202': jsonResponse('Queued.', Redelivery),
-          '400': errorResponse('invalid_request: a synchronous request has no webhook URL.'),
-          '401': unauthorized,
-          '403': errorResponse('forbidden: a session write without its X-CSRF-Token.'),
-          '404': errorResponse('not_found: unknown id, or a request of another key.'),
-          '409': errorResponse('conflict: the request is still queued or running.'),
+          ...redeliverErrors,
+          '401': keyUnauthorized,
+          '403': csrfForbidden,
+          '404': requestNotFound,
         },
       },
     },
@@ -112,8 +121,8 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
           '400': errorResponse(
             'invalid_request: lat, lng or radius out of range (radius 50–2,000 m), or an unknown category; or the point is outside every loaded region.',
           ),
-          '401': unauthorized,
-          '503': errorResponse('not_configured: no region is loaded.'),
+          '401': keyUnauthorized,
+          '503': noRegion,
         },
       },
     },

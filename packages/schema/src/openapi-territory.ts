@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { csrfHeader, errorResponse, jsonResponse, KEY_SECURITY, quotaHeaders } from './openapi-responses.js';
+import {
+  badRequest,
+  csrfForbidden,
+  csrfHeader,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  KEY_SECURITY,
+  keyUnauthorized,
+  meteredResponse,
+  noRegion,
+  quotaExceeded,
+} from './openapi-responses.js';
 import { TERRITORY_CHECK_PATH, UNITS_IMPORT_PATH, UNITS_PATH } from './paths.js';
 import { TerritoryCheckRequest, TerritoryCheckResult } from './territory-check.js';
 import { MAX_TERRITORY_BODY_BYTES } from './territory-geometry.js';
@@ -9,9 +21,7 @@ import { UnitId } from './unit-refs.js';
 import { CreateUnit, MAX_UNITS_PER_ACCOUNT, Unit, UnitListQuery, UnitPage, UpdateUnit } from './units.js';
 
 const unitParam = z.object({ id: UnitId });
-const json = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema } } });
-const unauthorized = errorResponse('unauthorized: no API key or session, or a revoked key.');
-const forbidden = errorResponse('forbidden: a session write without its X-CSRF-Token.');
+const tooLarge = errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`);
 const notFound = errorResponse('not_found: no unit with that id in the calling key’s account (another account’s units answer 404 too).');
 const siteErrors = errorResponse(
   'invalid_request (names each bad field: bad GeoJSON, a self-intersecting polygon, a radius ≤ 0 or over 100 km, residents ≤ 0, a region holding fewer residents than asked (field territory.residents), or coordinates outside every loaded region (field coordinates)); address_not_found or address_ambiguous, as for a score.',
@@ -32,15 +42,15 @@ export function territoryPaths(): ZodOpenApiPathsObject {
           'The address is geocoded by the same geocoder as a score; a population territory is resolved into its polygon now and stored. Every key of the account sees the unit. Costs no quota.',
         security: KEY_SECURITY,
         requestParams: { header: csrfHeader },
-        requestBody: json(CreateUnit),
+        requestBody: jsonBody(CreateUnit),
         responses: {
           '201': jsonResponse('The unit, with its resolved coordinates, matched address and territory.', Unit),
           '400': siteErrors,
-          '401': unauthorized,
-          '403': forbidden,
+          '401': keyUnauthorized,
+          '403': csrfForbidden,
           '409': errorResponse(`conflict: the account already holds ${MAX_UNITS_PER_ACCOUNT} units.`),
-          '413': errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`),
-          '503': errorResponse('not_configured: no region is loaded.'),
+          '413': tooLarge,
+          '503': noRegion,
         },
       },
       get: {
@@ -48,7 +58,7 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         summary: 'The account’s units, oldest first, a page at a time',
         security: KEY_SECURITY,
         requestParams: { query: UnitListQuery },
-        responses: { '200': jsonResponse('A page of units.', UnitPage), '400': errorResponse('invalid_request: names each bad field.'), '401': unauthorized },
+        responses: { '200': jsonResponse('A page of units.', UnitPage), '400': badRequest, '401': keyUnauthorized },
       },
     },
     [UNITS_IMPORT_PATH]: {
@@ -59,14 +69,14 @@ export function territoryPaths(): ZodOpenApiPathsObject {
           'Each row is a CreateUnit body, validated, geocoded and resolved like POST /api/franchisor/units; a refused row (bad field, address not found or ambiguous, account full) is reported with its error and the other rows are still created. Costs no quota.',
         security: KEY_SECURITY,
         requestParams: { header: csrfHeader },
-        requestBody: json(UnitImportRequest),
+        requestBody: jsonBody(UnitImportRequest),
         responses: {
           '200': jsonResponse('One outcome per row, in the order sent.', UnitImportResult),
           '400': errorResponse(`invalid_request: units is not an array of 1 to ${MAX_UNITS_PER_IMPORT} rows.`),
-          '401': unauthorized,
-          '403': forbidden,
+          '401': keyUnauthorized,
+          '403': csrfForbidden,
           '413': errorResponse(`payload_too_large: body over ${MAX_UNIT_IMPORT_BODY_BYTES} bytes.`),
-          '503': errorResponse('not_configured: no region is loaded.'),
+          '503': noRegion,
         },
       },
     },
@@ -76,7 +86,7 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         summary: 'One of the account’s units',
         security: KEY_SECURITY,
         requestParams: { path: unitParam },
-        responses: { '200': jsonResponse('The unit.', Unit), '401': unauthorized, '404': notFound },
+        responses: { '200': jsonResponse('The unit.', Unit), '401': keyUnauthorized, '404': notFound },
       },
       patch: {
         operationId: 'updateUnit',
@@ -84,14 +94,14 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         description: 'A new address is geocoded; a population territory is resolved again around the unit’s (new) site.',
         security: KEY_SECURITY,
         requestParams: { path: unitParam, header: csrfHeader },
-        requestBody: json(UpdateUnit),
+        requestBody: jsonBody(UpdateUnit),
         responses: {
           '200': jsonResponse('The unit after the change.', Unit),
           '400': siteErrors,
-          '401': unauthorized,
-          '403': forbidden,
+          '401': keyUnauthorized,
+          '403': csrfForbidden,
           '404': notFound,
-          '413': errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`),
+          '413': tooLarge,
         },
       },
       delete: {
@@ -99,7 +109,7 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         summary: 'Remove a unit and its territory',
         security: KEY_SECURITY,
         requestParams: { path: unitParam, header: csrfHeader },
-        responses: { '204': { description: 'Removed.' }, '401': unauthorized, '403': forbidden, '404': notFound },
+        responses: { '204': { description: 'Removed.' }, '401': keyUnauthorized, '403': csrfForbidden, '404': notFound },
       },
     },
     [TERRITORY_CHECK_PATH]: {
@@ -110,15 +120,15 @@ export function territoryPaths(): ZodOpenApiPathsObject {
           'Residents and households inside (from the region’s population layer), overlap on residents with every unit territory of the category, the units whose territory holds the site, the units inside it, the reserved venues inside it, and whether it meets minimumResidents. Costs one evaluation of the quota. See docs/territory.md.',
         security: KEY_SECURITY,
         requestParams: { header: csrfHeader },
-        requestBody: json(TerritoryCheckRequest),
+        requestBody: jsonBody(TerritoryCheckRequest),
         responses: {
-          '200': { description: 'The check.', headers: quotaHeaders, content: { 'application/json': { schema: TerritoryCheckResult } } },
+          '200': meteredResponse('The check.', TerritoryCheckResult),
           '400': siteErrors,
-          '401': unauthorized,
-          '403': forbidden,
-          '413': errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`),
-          '429': errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.'),
-          '503': errorResponse('not_configured: no region is loaded.'),
+          '401': keyUnauthorized,
+          '403': csrfForbidden,
+          '413': tooLarge,
+          '429': quotaExceeded,
+          '503': noRegion,
         },
       },
     },

@@ -4,7 +4,7 @@ import { QueuedAck, RequestId, RequestStatus, WebhookDelivery, WebhookFailure } 
 import { HEADERS, WEBHOOK_HEADERS } from './headers.js';
 import { adminPaths } from './openapi-admin.js';
 import { franchisorPaths, sessionPaths } from './openapi-dashboard.js';
-import { errorResponse, KEY_SECURITY, quotaHeaders } from './openapi-responses.js';
+import { errorResponse, jsonBody, KEY_SECURITY, meteredResponse, noRegion, quotaExceeded } from './openapi-responses.js';
 import { territoryPaths } from './openapi-territory.js';
 import { SCORE_PATH, SESSION_COOKIE, USAGE_PATH } from './paths.js';
 import { Usage } from './plans.js';
@@ -61,14 +61,10 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
           description:
             'Without webhookUrl: scores now and answers 200 with the result. With webhookUrl: answers 202 at once and POSTs the result (or failure) to the URL, signed with Standard Webhooks headers.',
           requestParams: { header: z.object({ [HEADERS.idempotencyKey]: idempotencyKey }) },
-          requestBody: { required: true, content: { 'application/json': { schema: ScoreRequest } } },
+          requestBody: jsonBody(ScoreRequest),
           responses: {
-            '200': { description: 'The score.', headers: quotaHeaders, content: { 'application/json': { schema: ScoreResult } } },
-            '202': {
-              description: 'Queued for asynchronous scoring and webhook delivery.',
-              headers: quotaHeaders,
-              content: { 'application/json': { schema: QueuedAck } },
-            },
+            '200': meteredResponse('The score.', ScoreResult),
+            '202': meteredResponse('Queued for asynchronous scoring and webhook delivery.', QueuedAck),
             '400': errorResponse(
               'invalid_request (names each bad field); address_not_found (details.reason, and details.candidates: up to 3 "did you mean" near misses); or address_ambiguous (the same street and number in several municipalities and nothing in the address to choose: details.candidates, up to 5).',
             ),
@@ -76,9 +72,9 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
             '409': errorResponse('idempotency_conflict: the Idempotency-Key was used with another body.'),
             '413': errorResponse('payload_too_large: body over 16 KiB.'),
             '415': errorResponse('unsupported_media_type: body is not application/json.'),
-            '429': errorResponse('quota_exceeded (monthly quota spent; Retry-After until the reset) or rate_limited.'),
+            '429': quotaExceeded,
             '500': errorResponse('scoring_failed: the scoring pipeline failed; retry. The quota unit is given back.'),
-            '503': errorResponse('not_configured: no region is loaded.'),
+            '503': noRegion,
           },
         },
       },

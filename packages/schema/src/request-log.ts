@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AccountId, KeyPrefix } from './admin.js';
-import { REQUEST_STATES, RequestError, RequestId, RequestState } from './async.js';
+import { QueuedAck, REQUEST_STATES, RequestError, RequestId, RequestState } from './async.js';
 import { Category } from './categories.js';
 import { ErrorCode } from './errors.js';
-import { isoTime, unknownParamError, wholeParam } from './query-params.js';
+import { pageOf, pageParams } from './pagination.js';
+import { isoTime, unknownParamError } from './query-params.js';
 import { ScoreResult } from './score-result.js';
 
 /** How a request was made: `sync` answered the result; `async` (webhook mode) answered 202 and delivers it. */
@@ -79,7 +80,7 @@ export type RequestSummary = z.infer<typeof RequestSummary>;
  * A page of requests, newest first. `nextCursor` is an opaque string to
  * pass as `cursor` for the next page; null on the last page.
  */
-export const RequestPage = z.object({ items: z.array(RequestSummary), nextCursor: z.string().min(1).nullable() }).meta({ id: 'RequestPage' });
+export const RequestPage = pageOf(RequestSummary).meta({ id: 'RequestPage' });
 /** A page of requests. */
 export type RequestPage = z.infer<typeof RequestPage>;
 
@@ -93,17 +94,11 @@ export const RequestDetail = RequestSummary.extend({
 /** One request with its result and deliveries. */
 export type RequestDetail = z.infer<typeof RequestDetail>;
 
-/** Most requests one page holds. */
-export const MAX_PAGE_SIZE = 100;
-/** Requests per page when `limit` is left out. */
-export const DEFAULT_PAGE_SIZE = 50;
-
 const listFilters = {
   status: z.enum(REQUEST_STATES, { error: () => `status must be one of: ${REQUEST_STATES.join(', ')}` }).optional(),
   mode: RequestMode.optional(),
   since: isoTime('since').optional().describe('Only requests made at or after this time.'),
-  cursor: z.string().min(1, 'cursor must not be empty').max(512, 'cursor is at most 512 characters').optional(),
-  limit: wholeParam('limit', 1, MAX_PAGE_SIZE).optional().describe(`Requests per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`),
+  ...pageParams('Requests'),
 };
 
 /** Query of `GET /api/franchisor/requests` (the calling key's requests): every filter optional. */
@@ -123,6 +118,6 @@ export type AdminRequestListQuery = z.infer<typeof AdminRequestListQuery>;
  * the request's outcome, the same body signed afresh, queued now. Costs no
  * quota; the request must be in webhook mode and finished.
  */
-export const Redelivery = z.object({ queued: z.literal(true), requestId: RequestId, deliveryId: z.uuid() }).meta({ id: 'Redelivery' });
+export const Redelivery = QueuedAck.extend({ deliveryId: z.uuid() }).meta({ id: 'Redelivery' });
 /** 202 response of a redeliver. */
 export type Redelivery = z.infer<typeof Redelivery>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScoreResult, roundScore, storyFor } from './score-result.js';
+import { roundScore, ScoreResult, storyFor } from './score-result.js';
 
 const valid = {
   score: 7.4,

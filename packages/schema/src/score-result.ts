@@ -9,7 +9,8 @@ export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
 /** zod schema of a data confidence level. */
 export const ConfidenceLevel = z.enum(CONFIDENCE_LEVELS).meta({
   id: 'ConfidenceLevel',
-  description: 'high: the trade area and the category are mapped like the region’s well-mapped core; medium: partly; low: too sparsely to trust (a result with low confidence never passes).',
+  description:
+    'high: the trade area and the category are mapped like the region’s well-mapped core; medium: partly; low: too sparsely to trust (a result with low confidence never passes).',
 });
 /** A data confidence level. */
 export type ConfidenceLevel = z.infer<typeof ConfidenceLevel>;
@@ -21,7 +22,12 @@ export type ConfidenceLevel = z.infer<typeof ConfidenceLevel>;
 export const DataConfidence = z
   .object({
     level: ConfidenceLevel,
-    reasons: z.array(z.string().min(1)).min(1).describe('Why, most decisive first: mapping completeness against the region’s core, the category’s mapped places, how population was measured, geocode precision.'),
+    reasons: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe(
+        'Why, most decisive first: mapping completeness against the region’s core, the category’s mapped places, how population was measured, geocode precision.',
+      ),
   })
   .meta({ id: 'DataConfidence' });
 /** Data confidence of a result. */
@@ -94,16 +100,16 @@ export const Breakdown = z
     competitor: Score.describe(
       'Room left by the competition: the demand a new store would capture here (Huff share) against the region’s typical store of the category; 5 is like it, 10 under-served, 0 saturated; pulled toward 5 where the map is incomplete.',
     ),
-    marketFit: Score.describe('Demand for the category around the site, 0–10: its demand drivers, each as a percentile of the region’s address points, weighted by the category profile.'),
+    marketFit: Score.describe(
+      'Demand for the category around the site, 0–10: its demand drivers, each as a percentile of the region’s address points, weighted by the category profile.',
+    ),
   })
   .meta({ id: 'Breakdown' });
 /** Sub-scores of a result. */
 export type Breakdown = z.infer<typeof Breakdown>;
 
 /** One insight: a short headline and a sentence naming real places, distances and counts. */
-export const Insight = z
-  .object({ headline: z.string().min(1), detail: z.string().min(1) })
-  .meta({ id: 'Insight' });
+export const Insight = z.object({ headline: z.string().min(1), detail: z.string().min(1) }).meta({ id: 'Insight' });
 /** One insight of a result. */
 export type Insight = z.infer<typeof Insight>;
 
@@ -133,9 +139,7 @@ export const Competitor = z
 export type Competitor = z.infer<typeof Competitor>;
 
 /** WGS 84 coordinates in decimal degrees. */
-export const Coordinates = z
-  .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
-  .meta({ id: 'Coordinates' });
+export const Coordinates = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).meta({ id: 'Coordinates' });
 /** WGS 84 coordinates in decimal degrees. */
 export type Coordinates = z.infer<typeof Coordinates>;
 
@@ -158,8 +162,7 @@ export type GeocodePrecision = z.infer<typeof GeocodePrecision>;
 export const AddressCandidate = z
   .object({
     matchedAddress: z.string().describe('The address as the data writes it, e.g. "Landstrasse 92, 9490 Vaduz".'),
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
+    ...Coordinates.shape,
     region: z.string().describe('Name of the region pack holding it.'),
     precision: GeocodePrecision,
   })

@@ -37,48 +37,48 @@ export type MapQuery = z.infer<typeof MapQuery>;
 export type MapQueryInput = z.input<typeof MapQuery>;
 
 /** A GeoJSON position: `[longitude, latitude]` in WGS 84 degrees (RFC 7946 §3.1.1). */
-export const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).meta({ id: 'Position' });
+export const Position = z.tuple([Coordinates.shape.lng, Coordinates.shape.lat]).meta({ id: 'Position' });
 /** A GeoJSON position. */
 export type Position = z.infer<typeof Position>;
 
 const point = z.object({ type: z.literal('Point'), coordinates: Position });
 
+/**
+ * A GeoJSON Feature (RFC 7946) of this geometry and these properties.
+ *
+ * @param geometry - the schema of its geometry
+ * @param properties - the schema of its properties
+ */
+function feature<Geometry extends z.ZodType, Properties extends z.ZodType>(geometry: Geometry, properties: Properties) {
+  return z.object({ type: z.literal('Feature'), geometry, properties });
+}
+
 /** A street or road of the region pack, clipped to the radius. `highway` is its OSM class (`primary`, `residential`…). */
-export const RoadFeature = z
-  .object({
-    type: z.literal('Feature'),
-    geometry: z.object({ type: z.literal('LineString'), coordinates: z.array(Position).min(2) }),
-    properties: z.object({ kind: z.literal('road'), name: z.string().nullable(), highway: z.string() }),
-  })
-  .meta({ id: 'RoadFeature' });
+export const RoadFeature = feature(
+  z.object({ type: z.literal('LineString'), coordinates: z.array(Position).min(2) }),
+  z.object({ kind: z.literal('road'), name: z.string().nullable(), highway: z.string() }),
+).meta({ id: 'RoadFeature' });
 /** A street or road. */
 export type RoadFeature = z.infer<typeof RoadFeature>;
 
 /** A transit station within the radius, with the modes serving it (`subway`, `rail`, `tram`, `bus`…). */
-export const StationFeature = z
-  .object({
-    type: z.literal('Feature'),
-    geometry: point,
-    properties: z.object({ kind: z.literal('station'), name: z.string(), modes: z.array(z.string()) }),
-  })
-  .meta({ id: 'StationFeature' });
+export const StationFeature = feature(point, z.object({ kind: z.literal('station'), name: z.string(), modes: z.array(z.string()) })).meta({
+  id: 'StationFeature',
+});
 /** A transit station. */
 export type StationFeature = z.infer<typeof StationFeature>;
 
 /** A competitor of the query's category within the radius; `rating` 0–5 or null, `distanceMetres` great-circle from the point. */
-export const CompetitorFeature = z
-  .object({
-    type: z.literal('Feature'),
-    geometry: point,
-    properties: z.object({
-      kind: z.literal('competitor'),
-      name: z.string(),
-      rating: z.number().min(0).max(5).nullable(),
-      brand: z.string().nullable(),
-      distanceMetres: z.int().min(0),
-    }),
-  })
-  .meta({ id: 'CompetitorFeature' });
+export const CompetitorFeature = feature(
+  point,
+  z.object({
+    kind: z.literal('competitor'),
+    name: z.string(),
+    rating: z.number().min(0).max(5).nullable(),
+    brand: z.string().nullable(),
+    distanceMetres: z.int().min(0),
+  }),
+).meta({ id: 'CompetitorFeature' });
 /** A competitor of the category. */
 export type CompetitorFeature = z.infer<typeof CompetitorFeature>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Category } from './categories.js';
-import { unknownFieldError, unknownParamError, wholeParam } from './query-params.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './request-log.js';
+import { pageOf, pageParams } from './pagination.js';
+import { unknownFieldError, unknownParamError } from './query-params.js';
 import { Coordinates } from './score-result.js';
 import { CoordinatesInput, checkSite, SITE_CHECK, SiteAddress } from './site-input.js';
 import { Territory, UnitTerritory } from './territory.js';
@@ -51,27 +51,27 @@ export const Unit = z
 /** One of the account's own units. */
 export type Unit = z.infer<typeof Unit>;
 
+/** The fields of a unit as a client writes them, shared by create and update. */
+const UnitFields = z.strictObject(
+  {
+    name: UnitName,
+    address: SiteAddress.optional(),
+    coordinates: CoordinatesInput.optional(),
+    category: Category,
+    status: UnitStatus,
+    brand: UnitBrand.optional(),
+    territory: Territory.optional(),
+  },
+  { error: unknownFieldError },
+);
+
 /**
  * Body of `POST /api/franchisor/units`: `name`, the site (`address`, geocoded
  * like a score request, or `coordinates`; exactly one), `category`, `status`
  * and optionally `brand` and `territory`. A population territory is resolved
  * into its polygon when the unit is written.
  */
-export const CreateUnit = z
-  .strictObject(
-    {
-      name: UnitName,
-      address: SiteAddress.optional(),
-      coordinates: CoordinatesInput.optional(),
-      category: Category,
-      status: UnitStatus,
-      brand: UnitBrand.optional(),
-      territory: Territory.optional(),
-    },
-    { error: unknownFieldError },
-  )
-  .superRefine((value, context) => checkSite(value, context), SITE_CHECK)
-  .meta({ id: 'CreateUnit' });
+export const CreateUnit = UnitFields.superRefine((value, context) => checkSite(value, context), SITE_CHECK).meta({ id: 'CreateUnit' });
 /** Body of `POST /api/franchisor/units` after validation. */
 export type CreateUnit = z.infer<typeof CreateUnit>;
 /** Body of `POST /api/franchisor/units` as sent. */
@@ -82,19 +82,8 @@ export type CreateUnitInput = z.input<typeof CreateUnit>;
  * {@link CreateUnit}, at least one; `address` or `coordinates` moves the unit
  * (not both); `brand: null` and `territory: null` remove them.
  */
-export const UpdateUnit = z
-  .strictObject(
-    {
-      name: UnitName.optional(),
-      address: SiteAddress.optional(),
-      coordinates: CoordinatesInput.optional(),
-      category: Category.optional(),
-      status: UnitStatus.optional(),
-      brand: UnitBrand.nullable().optional(),
-      territory: Territory.nullable().optional(),
-    },
-    { error: unknownFieldError },
-  )
+export const UpdateUnit = UnitFields.partial()
+  .extend({ brand: UnitBrand.nullable().optional(), territory: Territory.nullable().optional() })
   .superRefine((value, context) => {
     checkSite(value, context, false);
     if (Object.values(value).every((field) => field === undefined))
@@ -112,8 +101,7 @@ export const UnitListQuery = z
     {
       status: UnitStatus.optional(),
       category: Category.optional(),
-      cursor: z.string().min(1, 'cursor must not be empty').max(512, 'cursor is at most 512 characters').optional(),
-      limit: wholeParam('limit', 1, MAX_PAGE_SIZE).optional().describe(`Units per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`),
+      ...pageParams('Units'),
     },
     { error: unknownParamError },
   )
@@ -125,6 +113,6 @@ export type UnitListQuery = z.infer<typeof UnitListQuery>;
  * A page of units, oldest first. `nextCursor` is an opaque string to pass as
  * `cursor` for the next page; null on the last page.
  */
-export const UnitPage = z.object({ items: z.array(Unit), nextCursor: z.string().min(1).nullable() }).meta({ id: 'UnitPage' });
+export const UnitPage = pageOf(Unit).meta({ id: 'UnitPage' });
 /** A page of units. */
 export type UnitPage = z.infer<typeof UnitPage>;

@@ -1,6 +1,7 @@
 import type { DailyActivity } from '@locscore/schema';
 import { barChartScale } from '../chart/bar-chart-scale.js';
 import { formatDay } from '../format/format.js';
+import { TableHead } from './table-head.js';
 
 const WIDTH = 640;
 const HEIGHT = 180;
@@ -50,14 +51,7 @@ export function DailyChart({ days, title }: { days: readonly DailyActivity[]; ti
         <summary>The numbers</summary>
         <table>
           <caption class="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col">Requests</th>
-              <th scope="col">Succeeded</th>
-              <th scope="col">Failed</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day (UTC)', 'Requests', 'Succeeded', 'Failed']} />
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>

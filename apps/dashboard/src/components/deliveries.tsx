@@ -1,5 +1,6 @@
 import type { Delivery } from '@locscore/schema';
 import { formatDateTime, NONE } from '../format/format.js';
+import { TableHead } from './table-head.js';
 
 const STATE_LABELS: Record<Delivery['state'], string> = {
   pending: 'Pending',
@@ -30,15 +31,7 @@ export function Deliveries({ deliveries }: { deliveries: readonly Delivery[] }) 
           </p>
           <table>
             <caption class="visually-hidden">Attempts of delivery {index + 1}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Attempt</th>
-                <th scope="col">At</th>
-                <th scope="col">Status code</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Attempt', 'At', 'Status code', 'Duration', 'Error']} />
             <tbody>
               {delivery.attempts.map((attempt) => (
                 <tr key={attempt.attempt}>

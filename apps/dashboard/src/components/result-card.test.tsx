@@ -42,7 +42,13 @@ describe('ResultCard', () => {
   });
 
   it('shows the data confidence and the rank in the region when the result carries them', () => {
-    render(<ResultCard result={{ ...result, meta: { ...result.meta, confidence: { level: 'low', reasons: ['No gym is mapped in the region.'] }, percentile: 42 } }} address="x" category="coffee" />);
+    render(
+      <ResultCard
+        result={{ ...result, meta: { ...result.meta, confidence: { level: 'low', reasons: ['No gym is mapped in the region.'] }, percentile: 42 } }}
+        address="x"
+        category="coffee"
+      />,
+    );
     expect(screen.getByText('Data confidence').nextElementSibling?.textContent).toBe('low');
     expect(screen.getByText('Rank in the region').nextElementSibling?.textContent).toBe('scores at or above 42 % of its address points for this category');
   });

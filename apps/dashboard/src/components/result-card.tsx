@@ -1,5 +1,7 @@
 import { CATEGORY_LABELS, type Category, type ScoreResult, type ScoreTerritory } from '@locscore/schema';
-import { formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
+import { formatEncroachments, formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
+import { Fact } from './fact.js';
+import { TableHead } from './table-head.js';
 
 const SUB_SCORES = [
   ['transit', 'Transit'],
@@ -37,12 +39,9 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
       </header>
       <dl class="sub-scores">
         {SUB_SCORES.map(([key, label]) => (
-          <div key={key}>
-            <dt>{label}</dt>
-            <dd>
-              <meter min={0} max={10} value={result.breakdown[key]} aria-label={`${label} score`} /> {formatScore(result.breakdown[key])}
-            </dd>
-          </div>
+          <Fact key={key} term={label}>
+            <meter min={0} max={10} value={result.breakdown[key]} aria-label={`${label} score`} /> {formatScore(result.breakdown[key])}
+          </Fact>
         ))}
       </dl>
       <h4>Insights</h4>
@@ -54,50 +53,29 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
         ))}
       </ul>
       <dl class="facts">
-        <div>
-          <dt>Nearest station</dt>
-          <dd>{result.nearestStation === null ? 'None within 5 km' : `${result.nearestStation}, ${formatMetres(result.transitDistanceMetres)}`}</dd>
-        </div>
-        <div>
-          <dt>Competitors in the trade area</dt>
-          <dd>
-            {result.competitorCount}
-            {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
-          </dd>
-        </div>
-        {meta?.confidence !== undefined && (
-          <div>
-            <dt>Data confidence</dt>
-            <dd>{meta.confidence.level}</dd>
-          </div>
-        )}
+        <Fact term="Nearest station">
+          {result.nearestStation === null ? 'None within 5 km' : `${result.nearestStation}, ${formatMetres(result.transitDistanceMetres)}`}
+        </Fact>
+        <Fact term="Competitors in the trade area">
+          {result.competitorCount}
+          {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
+        </Fact>
+        {meta?.confidence !== undefined && <Fact term="Data confidence">{meta.confidence.level}</Fact>}
         {meta?.percentile !== undefined && (
-          <div>
-            <dt>Rank in the region</dt>
-            <dd>scores at or above {meta.percentile} % of its address points for this category</dd>
-          </div>
+          <Fact term="Rank in the region">scores at or above {meta.percentile} % of its address points for this category</Fact>
         )}
         {meta?.territory !== undefined && <TerritoryFacts territory={meta.territory} />}
         {meta?.region !== undefined && (
-          <div>
-            <dt>Data</dt>
-            <dd>
-              {meta.region.name}
-              {meta.region.sample && ' (sample data, not real)'}
-            </dd>
-          </div>
+          <Fact term="Data">
+            {meta.region.name}
+            {meta.region.sample && ' (sample data, not real)'}
+          </Fact>
         )}
       </dl>
       {result.competitors.length > 0 && (
         <table class="competitors">
           <caption>Nearest competitors</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Distance</th>
-              <th scope="col">Rating</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Distance', 'Rating']} />
           <tbody>
             {result.competitors.map((competitor, index) => (
               <tr key={`${competitor.name}-${index}`}>
@@ -122,22 +100,13 @@ function TerritoryFacts({ territory }: { territory: ScoreTerritory }) {
   const cannibalisation = territory.cannibalisation;
   return (
     <>
-      <div>
-        <dt>Inside a unit’s protected territory</dt>
-        <dd>
-          {territory.encroaches.length === 0
-            ? 'No'
-            : territory.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
-        </dd>
-      </div>
-      <div>
-        <dt>Nearest own unit</dt>
-        <dd>{territory.nearestUnit === null ? NONE : `${territory.nearestUnit.name}, ${formatMetres(territory.nearestUnit.distanceMetres)}`}</dd>
-      </div>
-      <div>
-        <dt>Demand taken from own units</dt>
-        <dd>{cannibalisation === null ? 'Not measured (no population layer)' : formatPercent(cannibalisation.shareFromOwnUnits)}</dd>
-      </div>
+      <Fact term="Inside a unit’s protected territory">{formatEncroachments(territory.encroaches, 'No')}</Fact>
+      <Fact term="Nearest own unit">
+        {territory.nearestUnit === null ? NONE : `${territory.nearestUnit.name}, ${formatMetres(territory.nearestUnit.distanceMetres)}`}
+      </Fact>
+      <Fact term="Demand taken from own units">
+        {cannibalisation === null ? 'Not measured (no population layer)' : formatPercent(cannibalisation.shareFromOwnUnits)}
+      </Fact>
     </>
   );
 }

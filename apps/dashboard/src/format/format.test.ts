@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatLimit, formatMetres, formatPercent, formatPlan, formatScore, monthOf, NONE } from './format.js';
+import { formatDateTime, formatDay, formatEncroachments, formatLimit, formatMetres, formatPercent, formatPlan, formatScore, monthOf, NONE } from './format.js';
 
 describe('formatters', () => {
   it('writes metres below 1 km and kilometres with one decimal above', () => {
     expect([0, 420.4, 999, 1000, 1540, 2000].map(formatMetres)).toEqual(['0 m', '420 m', '999 m', '1 km', '1.5 km', '2 km']);
     expect(formatMetres(null)).toBe(NONE);
+  });
+
+  it('lists encroached units with status and distance, or the given word for none', () => {
+    const unit = { unitId: '0b9ed6c5-6a4f-4c6e-9a51-2d7c1a0f3e11', territoryType: 'radius' as const };
+    const units = [
+      { ...unit, name: 'Perry Street', status: 'open' as const, distanceMetres: 120 },
+      { ...unit, name: 'Bleecker', status: 'planned' as const, distanceMetres: 1540 },
+    ];
+    expect(formatEncroachments(units, 'no')).toBe('Perry Street (open, 120 m away); Bleecker (planned, 1.5 km away)');
+    expect(formatEncroachments([], 'No')).toBe('No');
   });
 
   it('keeps the one decimal of a score and shows a dash before there is one', () => {

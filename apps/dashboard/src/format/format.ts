@@ -1,4 +1,4 @@
-import { PLAN_QUOTAS, type Plan } from '@locscore/schema';
+import { type Encroachment, PLAN_QUOTAS, type Plan } from '@locscore/schema';
 
 /** What the dashboard shows for a value that does not exist (no station, unlimited rate, no data). */
 export const NONE = '—';
@@ -19,6 +19,18 @@ const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: '
 export function formatMetres(metres: number | null): string {
   if (metres === null || !Number.isFinite(metres)) return NONE;
   return metres < 1000 ? `${whole.format(metres)} m` : `${decimal.format(metres / 1000)} km`;
+}
+
+/**
+ * The units whose protected territory holds a site, each with its status and
+ * great-circle distance (`Perry Street (open, 120 m away)`), joined by `; `.
+ *
+ * @param units - the encroached units, as a score or a territory check lists them
+ * @param none - what to show when there are none
+ */
+export function formatEncroachments(units: readonly Encroachment[], none: string): string {
+  if (units.length === 0) return none;
+  return units.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ');
 }
 
 /**

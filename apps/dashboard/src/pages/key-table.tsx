@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { CopySecret } from '../components/copy-secret.js';
 import { ErrorAlert } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { UsageMeter } from '../components/usage-meter.js';
 import { formatDate, formatDateTime, formatPlan } from '../format/format.js';
 import { useAction } from '../hooks/use-action.js';
@@ -44,16 +45,7 @@ export function KeyTable({ admin, keys, onChanged }: { admin: AdminClient; keys:
       )}
       <div class="table-scroll">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Account</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Used this period</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Key', 'Account', 'Plan', 'Used this period', 'Last used', 'Actions']} />
           <tbody>
             {keys.map((key) => (
               <KeyRow

@@ -1,7 +1,9 @@
 import type { UsageReport } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { DailyChart } from '../components/daily-chart.js';
+import { Fact } from '../components/fact.js';
 import { ResourceView } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { UsageMeter } from '../components/usage-meter.js';
 import { formatDate, formatPercent, formatPlan, monthOf } from '../format/format.js';
 import { errorRate, totalRequests, webhookSuccessRate } from '../format/rates.js';
@@ -45,22 +47,10 @@ function Report({ report }: { report: UsageReport }) {
           Totals
         </h2>
         <dl class="tiles">
-          <div>
-            <dt>Requests</dt>
-            <dd>{totalRequests(report.days)}</dd>
-          </div>
-          <div>
-            <dt>Error rate</dt>
-            <dd>{formatPercent(errorRate(report.days))}</dd>
-          </div>
-          <div>
-            <dt>Webhook success</dt>
-            <dd>{formatPercent(webhookSuccessRate(report.webhooks))}</dd>
-          </div>
-          <div>
-            <dt>Period ends</dt>
-            <dd>{formatDate(report.periodEnd)}</dd>
-          </div>
+          <Fact term="Requests">{totalRequests(report.days)}</Fact>
+          <Fact term="Error rate">{formatPercent(errorRate(report.days))}</Fact>
+          <Fact term="Webhook success">{formatPercent(webhookSuccessRate(report.webhooks))}</Fact>
+          <Fact term="Period ends">{formatDate(report.periodEnd)}</Fact>
         </dl>
       </section>
       <section aria-labelledby="daily-heading">
@@ -70,14 +60,7 @@ function Report({ report }: { report: UsageReport }) {
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">Usage per key</h2>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Account</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Used this month</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Key', 'Account', 'Plan', 'Used this month']} />
           <tbody>
             {report.keys.map((key) => (
               <tr key={key.prefix}>

@@ -2,6 +2,7 @@ import { CATEGORY_LABELS, type RequestDetail } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { Deliveries } from '../components/deliveries.js';
+import { Fact } from '../components/fact.js';
 import { ErrorAlert, ResourceView, StatusLine } from '../components/messages.js';
 import { ResultCard } from '../components/result-card.js';
 import { SiteMapView } from '../components/site-map-view.js';
@@ -74,28 +75,17 @@ function RequestHeader({ request }: { request: RequestDetail }) {
     <>
       <h1>{request.address}</h1>
       <dl class="facts inline">
-        <div>
-          <dt>Category</dt>
-          <dd>{CATEGORY_LABELS[request.category]}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <span class={`state state-${request.status}`}>{request.status}</span> ({request.mode === 'sync' ? 'synchronous' : 'webhook mode'})
-          </dd>
-        </div>
-        <div>
-          <dt>Key</dt>
-          <dd class="mono">{request.keyPrefix}</dd>
-        </div>
-        <div>
-          <dt>Made</dt>
-          <dd>{formatDateTime(request.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Request id</dt>
-          <dd class="mono">{request.requestId}</dd>
-        </div>
+        <Fact term="Category">{CATEGORY_LABELS[request.category]}</Fact>
+        <Fact term="Status">
+          <span class={`state state-${request.status}`}>{request.status}</span> ({request.mode === 'sync' ? 'synchronous' : 'webhook mode'})
+        </Fact>
+        <Fact term="Key" mono>
+          {request.keyPrefix}
+        </Fact>
+        <Fact term="Made">{formatDateTime(request.createdAt)}</Fact>
+        <Fact term="Request id" mono>
+          {request.requestId}
+        </Fact>
       </dl>
       <button type="button" class="no-print" onClick={() => window.print()}>
         Print site report

@@ -1,7 +1,9 @@
 import { REQUEST_MODES, REQUEST_STATES, type RequestPage, type RequestSummary } from '@locscore/schema';
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
+import { ChoiceFilter } from '../components/choice-filter.js';
 import { ErrorAlert, ResourceView, StatusLine } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { formatDateTime, formatScore, NONE } from '../format/format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -45,28 +47,15 @@ function FilterForm({ initial, operator, onApply }: { initial: RequestFilters; o
         onApply(filters);
       }}
     >
-      <div>
-        <label for="filter-status">Status</label>
-        <select id="filter-status" value={filters.status ?? ''} onChange={set('status')}>
-          <option value="">Any</option>
-          {REQUEST_STATES.map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label for="filter-mode">Mode</label>
-        <select id="filter-mode" value={filters.mode ?? ''} onChange={set('mode')}>
-          <option value="">Any</option>
-          {REQUEST_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode === 'sync' ? 'synchronous' : 'webhook'}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter id="filter-status" label="Status" value={filters.status} choices={REQUEST_STATES} onChange={set('status')} />
+      <ChoiceFilter
+        id="filter-mode"
+        label="Mode"
+        value={filters.mode}
+        choices={REQUEST_MODES}
+        describe={(mode) => (mode === 'sync' ? 'synchronous' : 'webhook')}
+        onChange={set('mode')}
+      />
       <div>
         <label for="filter-since">Since (UTC day)</label>
         <input id="filter-since" type="date" value={filters.since ?? ''} onChange={set('since')} />
@@ -103,18 +92,7 @@ function RequestList({ first, operator, loadMore }: { first: RequestPage; operat
       <div class="table-scroll">
         <table>
           <caption class="visually-hidden">Requests, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Made</th>
-              {operator && <th scope="col">Key</th>}
-              <th scope="col">Address</th>
-              <th scope="col">Category</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Status</th>
-              <th scope="col">Score</th>
-              <th scope="col">Delivery</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Made', operator && 'Key', 'Address', 'Category', 'Mode', 'Status', 'Score', 'Delivery']} />
           <tbody>
             {items.map((request) => (
               <tr key={request.requestId}>

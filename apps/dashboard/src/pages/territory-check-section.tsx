@@ -1,9 +1,11 @@
 import type { Category, TerritoryCheckResult, TerritoryInput, Unit } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { CategorySelect } from '../components/category-select.js';
+import { Fact } from '../components/fact.js';
 import { ErrorAlert } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { UnitsMap } from '../components/units-map.js';
-import { formatMetres, formatPercent } from '../format/format.js';
+import { formatEncroachments, formatMetres, formatPercent } from '../format/format.js';
 import { describeTerritory, formatCount } from '../format/territory.js';
 import { useAction } from '../hooks/use-action.js';
 import { useSession } from '../session/session-context.js';
@@ -71,53 +73,27 @@ function CheckReport({ address, result, units }: { address: string; result: Terr
         {result.matchedAddress ?? address}: {describeTerritory(result.territory)}
       </h3>
       <dl class="facts">
-        <div>
-          <dt>Residents</dt>
-          <dd>
-            {formatCount(result.residents)} ({result.households === null ? 'households unknown' : `${formatCount(result.households)} households`})
-          </dd>
-        </div>
+        <Fact term="Residents">
+          {formatCount(result.residents)} ({result.households === null ? 'households unknown' : `${formatCount(result.households)} households`})
+        </Fact>
         {result.minimumResidents !== null && (
-          <div>
-            <dt>Minimum of {formatCount(result.minimumResidents)}</dt>
-            <dd>{result.meetsMinimum ? 'met' : 'not met'}</dd>
-          </div>
+          <Fact term={<>Minimum of {formatCount(result.minimumResidents)}</>}>{result.meetsMinimum ? 'met' : 'not met'}</Fact>
         )}
-        <div>
-          <dt>Site inside a unit’s territory</dt>
-          <dd>
-            {result.encroaches.length === 0
-              ? 'no'
-              : result.encroaches.map((unit) => `${unit.name} (${unit.status}, ${formatMetres(unit.distanceMetres)} away)`).join('; ')}
-          </dd>
-        </div>
-        <div>
-          <dt>Units inside</dt>
-          <dd>
-            {result.unitsInside.length === 0 ? 'none' : result.unitsInside.map((unit) => `${unit.name} (${formatMetres(unit.distanceMetres)})`).join('; ')}
-          </dd>
-        </div>
-        <div>
-          <dt>Reserved venues</dt>
-          <dd>
-            {result.reservedVenues.length === 0
-              ? 'none'
-              : result.reservedVenues.map((venue) => `${venue.name ?? 'unnamed'} (${venue.kind}, ${formatMetres(venue.distanceMetres)})`).join('; ')}
-          </dd>
-        </div>
+        <Fact term="Site inside a unit’s territory">{formatEncroachments(result.encroaches, 'no')}</Fact>
+        <Fact term="Units inside">
+          {result.unitsInside.length === 0 ? 'none' : result.unitsInside.map((unit) => `${unit.name} (${formatMetres(unit.distanceMetres)})`).join('; ')}
+        </Fact>
+        <Fact term="Reserved venues">
+          {result.reservedVenues.length === 0
+            ? 'none'
+            : result.reservedVenues.map((venue) => `${venue.name ?? 'unnamed'} (${venue.kind}, ${formatMetres(venue.distanceMetres)})`).join('; ')}
+        </Fact>
       </dl>
       {result.reservedVenuesNote !== null && <p class="alert alert-warn">{result.reservedVenuesNote}</p>}
       {result.overlaps.length > 0 && (
         <table>
           <caption>Overlap with your units’ territories (on residents)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Unit</th>
-              <th scope="col">Residents shared</th>
-              <th scope="col">Share of this territory</th>
-              <th scope="col">Share of the unit’s</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Unit', 'Residents shared', 'Share of this territory', 'Share of the unit’s']} />
           <tbody>
             {result.overlaps.map((overlap) => (
               <tr key={overlap.unitId}>

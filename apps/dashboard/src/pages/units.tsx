@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type Category, type Unit } from '@locscore/schema';
 import { useState } from 'preact/hooks';
 import { ResourceView } from '../components/messages.js';
+import { TableHead } from '../components/table-head.js';
 import { UnitsMap } from '../components/units-map.js';
 import { describeTerritory } from '../format/territory.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -55,15 +56,7 @@ function UnitsOverview({ units }: { units: Unit[] }) {
       <UnitsMap units={units} category={mainCategory(units)} title="Map of your units and their territories" />
       <table>
         <caption class="visually-hidden">Your units</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Category</th>
-            <th scope="col">Status</th>
-            <th scope="col">Territory</th>
-            <th scope="col">Site</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Category', 'Status', 'Territory', 'Site']} />
         <tbody>
           {units.map((unit) => (
             <tr key={unit.id}>

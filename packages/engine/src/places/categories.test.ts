@@ -41,15 +41,27 @@ describe('CATEGORY_DEFINITIONS', () => {
   });
 });
 
+/** The cells of a category's row in docs/categories.md (split on unescaped `|`). */
+async function docCells(category: string): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  const doc = await readFile(new URL('../../../../docs/categories.md', import.meta.url), 'utf8');
+  const row = doc.split('\n').find((line) => line.startsWith(`| \`${category}\` |`));
+  return row?.split(/(?<!\\)\|/).map((cell) => cell.trim()) ?? [];
+}
+
 describe('docs/categories.md', () => {
   it('lists every category with the radius in code', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const doc = await readFile(new URL('../../../../docs/categories.md', import.meta.url), 'utf8');
     for (const category of CATEGORIES) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`${category}\` |`));
-      expect(row, category).toBeDefined();
       const radius = CATEGORY_DEFINITIONS[category].radiusMetres.toLocaleString('en-US');
-      expect(row?.split(/(?<!\\)\|/)[4]?.trim(), category).toBe(radius);
+      expect((await docCells(category))[4], category).toBe(radius);
+    }
+  });
+
+  it('lists every category with the OSM tags in code', async () => {
+    for (const category of CATEGORIES) {
+      const cell = (await docCells(category))[3] ?? '';
+      const tags = cell.split('<br>').map((tag) => tag.replaceAll('`', '').replaceAll('\\|', '|'));
+      expect(tags, category).toEqual(CATEGORY_DEFINITIONS[category].osmTags);
     }
   });
 });

@@ -12,13 +12,37 @@ export interface CategoryDefinition {
   radiusMetres: number;
   /** Whether a POI with these OSM tags is a place of the category. */
   matches: CategoryMatcher;
-  /** The OSM tags `matches` accepts, in documentation form (`amenity=cafe`). */
+  /** The OSM tags `matches` accepts, in documentation form (`amenity=cafe`), derived from the same rules as `matches`. */
   osmTags: readonly string[];
   /** Why the radius is what it is (one sentence, shown in `docs/categories.md`). */
   radiusReason: string;
 }
 
 type Tags = Readonly<Record<string, string>>;
+
+/**
+ * One OSM tag test: the tag `key` has one of `values`. A `list` tag is an OSM
+ * semicolon list (`cuisine=pizza;italian`) where any listed value counts,
+ * compared trimmed and lower-cased; any other tag must equal a value exactly.
+ */
+interface TagTest {
+  key: string;
+  values: readonly string[];
+  list?: boolean;
+}
+
+/**
+ * One way a POI can be a place of a category: its `tag` test holds, and the
+ * `and` test too when given; `unlessOnly` rejects a POI whose `unlessOnly.key`
+ * lists values all of which are in `unlessOnly.values`. `note` is shown after
+ * the tags in documentation form.
+ */
+interface TagRule {
+  tag: TagTest;
+  and?: TagTest;
+  unlessOnly?: TagTest;
+  note?: string;
+}
 
 /**
  * The values of a semicolon-separated OSM list tag (`cuisine=pizza;italian`),
@@ -32,128 +56,137 @@ function listValues(value: string | undefined): string[] {
     .filter((part) => part !== '');
 }
 
-const hasCuisine = (tags: Tags, wanted: ReadonlySet<string>): boolean => listValues(tags.cuisine).some((value) => wanted.has(value));
-
-/** Cuisines that make a café or fast-food place a dessert / bubble-tea place rather than a coffee shop. */
-const DESSERT_CUISINES: ReadonlySet<string> = new Set(['bubble_tea', 'ice_cream', 'frozen_yogurt', 'dessert', 'desserts', 'crepe', 'waffle', 'donut', 'cake']);
-const COFFEE_CUISINES: ReadonlySet<string> = new Set(['coffee_shop', 'coffee']);
-const PIZZA_CUISINES: ReadonlySet<string> = new Set(['pizza']);
-
-/** A café is a coffee place unless every cuisine it lists is a dessert cuisine. */
-function isCoffee(tags: Tags): boolean {
-  if (tags.shop === 'coffee') return true;
-  if (hasCuisine(tags, COFFEE_CUISINES)) return true;
-  if (tags.amenity !== 'cafe') return false;
-  const cuisines = listValues(tags.cuisine);
-  return cuisines.length === 0 || cuisines.some((value) => !DESSERT_CUISINES.has(value));
+function passes(test: TagTest, tags: Tags): boolean {
+  if (test.list) return listValues(tags[test.key]).some((value) => test.values.includes(value));
+  const value = tags[test.key];
+  return value !== undefined && test.values.includes(value);
 }
 
-const oneOf =
-  (key: string, values: readonly string[]): CategoryMatcher =>
-  (tags) => {
-    const value = tags[key];
-    return value !== undefined && values.includes(value);
-  };
+function ruleMatches(rule: TagRule, tags: Tags): boolean {
+  if (!passes(rule.tag, tags)) return false;
+  if (rule.and !== undefined && !passes(rule.and, tags)) return false;
+  if (rule.unlessOnly === undefined) return true;
+  const listed = listValues(tags[rule.unlessOnly.key]);
+  return listed.length === 0 || listed.some((value) => !rule.unlessOnly?.values.includes(value));
+}
 
-const anyOf =
-  (...matchers: CategoryMatcher[]): CategoryMatcher =>
-  (tags) =>
-    matchers.some((matcher) => matcher(tags));
+/**
+ * A rule in documentation form: one `key=value` line per value for a plain
+ * test, else `key=a|b + other=c|d`, followed by the rule's note.
+ */
+function describeRule(rule: TagRule): string[] {
+  const alternatives = (test: TagTest): string => `${test.key}=${test.values.join('|')}`;
+  const suffix = [
+    rule.and === undefined ? '' : ` + ${alternatives(rule.and)}`,
+    rule.unlessOnly === undefined ? '' : ` (unless its only ${rule.unlessOnly.key} values are ${rule.unlessOnly.values.join('|')})`,
+    rule.note === undefined ? '' : ` (${rule.note})`,
+  ].join('');
+  if (suffix === '') return rule.tag.values.map((value) => `${rule.tag.key}=${value}`);
+  return [`${alternatives(rule.tag)}${suffix}`];
+}
 
-const sportIncludesFitness = (tags: Tags): boolean =>
-  listValues(tags.sport).some((value) => value === 'fitness' || value === 'crossfit' || value === 'yoga' || value === 'pilates');
+/** Plain rules for `key=value` tags, one rule for all the values of each key. */
+const oneOf = (key: string, values: readonly string[]): TagRule => ({ tag: { key, values } });
 
-const definitions: Record<Category, Omit<CategoryDefinition, 'label'>> = {
+/** Cuisines that make a café or fast-food place a dessert / bubble-tea place rather than a coffee shop. */
+const DESSERT_CUISINES = ['bubble_tea', 'ice_cream', 'frozen_yogurt', 'dessert', 'desserts', 'crepe', 'waffle', 'donut', 'cake'] as const;
+
+/** What a category is, before its matcher and documentation are derived from its rules. */
+interface CategorySource {
+  radiusMetres: number;
+  /** A POI is a place of the category when any rule matches. */
+  rules: readonly TagRule[];
+  radiusReason: string;
+}
+
+const sources: Record<Category, CategorySource> = {
   coffee: {
     radiusMetres: 500,
-    matches: isCoffee,
-    osmTags: ['amenity=cafe (unless its only cuisines are dessert/bubble tea)', 'cuisine=coffee_shop', 'shop=coffee'],
+    rules: [
+      { tag: { key: 'amenity', values: ['cafe'] }, unlessOnly: { key: 'cuisine', values: DESSERT_CUISINES } },
+      { tag: { key: 'cuisine', values: ['coffee_shop', 'coffee'], list: true } },
+      oneOf('shop', ['coffee']),
+    ],
     radiusReason:
       'Impulse, walk-in purchase: customers rarely walk more than about 5-6 minutes for coffee (Walk Score gives full points within 400 m); 500 m covers the block group a café draws from.',
   },
   'pet-services': {
     radiusMetres: 2_000,
-    matches: anyOf(oneOf('shop', ['pet', 'pet_grooming']), oneOf('amenity', ['veterinary', 'animal_boarding', 'animal_training'])),
-    osmTags: ['shop=pet', 'shop=pet_grooming', 'amenity=veterinary', 'amenity=animal_boarding', 'amenity=animal_training'],
+    rules: [oneOf('shop', ['pet', 'pet_grooming']), oneOf('amenity', ['veterinary', 'animal_boarding', 'animal_training'])],
     radiusReason: 'Planned trips, often by car with the animal: owners compare groomers, vets and pet stores across a neighbourhood, about 2 km.',
   },
   'children-education': {
     radiusMetres: 2_000,
-    matches: oneOf('amenity', ['language_school', 'music_school', 'dancing_school', 'prep_school', 'tutoring']),
-    osmTags: ['amenity=language_school', 'amenity=music_school', 'amenity=dancing_school', 'amenity=prep_school', 'amenity=tutoring'],
+    rules: [oneOf('amenity', ['language_school', 'music_school', 'dancing_school', 'prep_school', 'tutoring'])],
     radiusReason:
       'After-school enrichment is a planned, driven trip from home or school; parents compare providers across about 2 km. Regular schools are demand, not competitors.',
   },
   'qsr-pizza': {
     radiusMetres: 1_500,
-    matches: (tags) => (tags.amenity === 'fast_food' || tags.amenity === 'restaurant') && hasCuisine(tags, PIZZA_CUISINES),
-    osmTags: ['amenity=fast_food + cuisine=pizza', 'amenity=restaurant + cuisine=pizza'],
+    rules: [{ tag: { key: 'amenity', values: ['fast_food', 'restaurant'] }, and: { key: 'cuisine', values: ['pizza'], list: true } }],
     radiusReason: 'Walk-in plus delivery: pizza delivery zones overlap within a few kilometres, and 1.5 km holds the stores that share a delivery area.',
   },
   'beauty-salon': {
     radiusMetres: 800,
-    matches: oneOf('shop', ['beauty', 'hairdresser', 'nails', 'massage', 'tattoo']),
-    osmTags: ['shop=beauty', 'shop=hairdresser', 'shop=nails', 'shop=massage', 'shop=tattoo'],
+    rules: [oneOf('shop', ['beauty', 'hairdresser', 'nails', 'massage', 'tattoo'])],
     radiusReason: 'Routine appointment near home or work: the 10-minute walk (800 m, the transit-planning station catchment) holds the salons a client weighs.',
   },
   'gym-fitness': {
     radiusMetres: 1_500,
-    matches: (tags) =>
-      tags.leisure === 'fitness_centre' || tags.amenity === 'gym' || (tags.leisure === 'sports_centre' && sportIncludesFitness(tags)),
-    osmTags: ['leisure=fitness_centre', 'leisure=sports_centre + sport=fitness|crossfit|yoga|pilates', 'amenity=gym (deprecated tag)'],
+    rules: [
+      oneOf('leisure', ['fitness_centre']),
+      { tag: { key: 'leisure', values: ['sports_centre'] }, and: { key: 'sport', values: ['fitness', 'crossfit', 'yoga', 'pilates'], list: true } },
+      { tag: { key: 'amenity', values: ['gym'] }, note: 'deprecated tag' },
+    ],
     radiusReason: 'Members go several times a week from home or work, walking, cycling or driving; most live or work within about 1.5 km of their club.',
   },
   'pharmacy-health': {
     radiusMetres: 1_000,
-    matches: anyOf(oneOf('amenity', ['pharmacy']), oneOf('healthcare', ['pharmacy']), oneOf('shop', ['chemist'])),
-    osmTags: ['amenity=pharmacy', 'healthcare=pharmacy', 'shop=chemist'],
+    rules: [oneOf('amenity', ['pharmacy']), oneOf('healthcare', ['pharmacy']), oneOf('shop', ['chemist'])],
     radiusReason:
       'Convenience trips, often right after a doctor visit; urban pharmacy-access studies use about 1 km. Clinics and doctors are demand generators here, not competitors.',
   },
   'bubble-tea-dessert': {
     radiusMetres: 800,
-    matches: (tags) =>
-      tags.amenity === 'ice_cream' ||
-      tags.shop === 'ice_cream' ||
-      tags.shop === 'bubble_tea' ||
-      tags.shop === 'confectionery' ||
-      tags.shop === 'pastry' ||
-      ((tags.amenity === 'cafe' || tags.amenity === 'fast_food' || tags.amenity === 'restaurant') && hasCuisine(tags, DESSERT_CUISINES)),
-    osmTags: [
-      'amenity=ice_cream',
-      'shop=ice_cream',
-      'shop=bubble_tea',
-      'shop=confectionery',
-      'shop=pastry',
-      'amenity=cafe|fast_food|restaurant + cuisine=bubble_tea|ice_cream|frozen_yogurt|dessert|crepe|waffle|donut|cake',
+    rules: [
+      oneOf('amenity', ['ice_cream']),
+      oneOf('shop', ['ice_cream', 'bubble_tea', 'confectionery', 'pastry']),
+      { tag: { key: 'amenity', values: ['cafe', 'fast_food', 'restaurant'] }, and: { key: 'cuisine', values: DESSERT_CUISINES, list: true } },
     ],
     radiusReason: 'Impulse treat bought on foot near shops, schools and campuses: a 10-minute walk (800 m).',
   },
   'daycare-childcare': {
     radiusMetres: 1_500,
-    matches: oneOf('amenity', ['childcare', 'kindergarten']),
-    osmTags: ['amenity=childcare', 'amenity=kindergarten'],
+    rules: [oneOf('amenity', ['childcare', 'kindergarten'])],
     radiusReason: 'Parents pick a daycare on the way between home and work, usually within a short drive or a 20-minute walk (1.5 km).',
   },
   'automotive-services': {
     radiusMetres: 3_000,
-    matches: anyOf(oneOf('shop', ['car_repair', 'tyres', 'car_parts']), oneOf('amenity', ['car_wash', 'vehicle_inspection']), oneOf('craft', ['car_repair'])),
-    osmTags: ['shop=car_repair', 'shop=tyres', 'shop=car_parts', 'amenity=car_wash', 'amenity=vehicle_inspection', 'craft=car_repair'],
+    rules: [oneOf('shop', ['car_repair', 'tyres', 'car_parts']), oneOf('amenity', ['car_wash', 'vehicle_inspection']), oneOf('craft', ['car_repair'])],
     radiusReason: 'A destination reached by car along arterial roads: drivers compare garages within a few minutes of driving (3 km).',
   },
   'dry-cleaning': {
     radiusMetres: 800,
-    matches: oneOf('shop', ['dry_cleaning', 'laundry']),
-    osmTags: ['shop=dry_cleaning', 'shop=laundry'],
+    rules: [oneOf('shop', ['dry_cleaning', 'laundry'])],
     radiusReason: 'Drop-off on routine trips near home, work or a station: a 10-minute walk (800 m).',
   },
   'printing-shipping': {
     radiusMetres: 1_500,
-    matches: anyOf(oneOf('shop', ['copyshop', 'courier', 'printing']), oneOf('amenity', ['post_office']), oneOf('office', ['courier']), oneOf('craft', ['printer'])),
-    osmTags: ['shop=copyshop', 'shop=courier', 'shop=printing', 'amenity=post_office', 'office=courier', 'craft=printer'],
+    rules: [oneOf('shop', ['copyshop', 'courier', 'printing']), oneOf('amenity', ['post_office']), oneOf('office', ['courier']), oneOf('craft', ['printer'])],
     radiusReason: 'Errands from offices and small businesses, on foot or by car; 1.5 km holds the copy shops and post counters a business would use instead.',
   },
 };
+
+/** A category's full definition, its matcher and documented tags derived from the same rules. */
+function define(category: Category): CategoryDefinition {
+  const { rules, ...rest } = sources[category];
+  return Object.freeze({
+    label: CATEGORY_LABELS[category],
+    ...rest,
+    matches: (tags: Tags) => rules.some((rule) => ruleMatches(rule, tags)),
+    osmTags: Object.freeze(rules.flatMap(describeRule)),
+  });
+}
 
 /**
  * Every category's label, competitor radius (metres), OSM tag test and the
@@ -163,9 +196,7 @@ const definitions: Record<Category, Omit<CategoryDefinition, 'label'>> = {
  * `cuisine`, `sport`…), so a new mapping needs no re-import.
  */
 export const CATEGORY_DEFINITIONS: Readonly<Record<Category, CategoryDefinition>> = Object.freeze(
-  Object.fromEntries(
-    CATEGORIES.map((category) => [category, Object.freeze({ label: CATEGORY_LABELS[category], ...definitions[category] })]),
-  ) as Record<Category, CategoryDefinition>,
+  Object.fromEntries(CATEGORIES.map((category) => [category, define(category)])) as Record<Category, CategoryDefinition>,
 );
 
 /**

@@ -28,8 +28,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chooseAmong, createGeocoder, haversineMetres, importRegion, loadRegion, normalizeStreet, parseAddress } from '../packages/engine/src/index.js';
 import type { AddressPoint, GeocodeOutcome, Geocoder, RegionData } from '../packages/engine/src/index.js';
+import { chooseAmong, createGeocoder, haversineMetres, importRegion, loadRegion, normalizeStreet, parseAddress } from '../packages/engine/src/index.js';
 import { machineInfo, writeResult } from './support/machine.js';
 import { median, percentile } from './support/stats.js';
 
@@ -229,9 +229,12 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-geo-'));
   try {
     const li = await loadRegion(
-      (await importRegion({ osm: join(DATA, 'liechtenstein/liechtenstein.osm.pbf'), boundary: 'Liechtenstein', name: 'Liechtenstein', out: join(work, 'li') })).outDir,
+      (await importRegion({ osm: join(DATA, 'liechtenstein/liechtenstein.osm.pbf'), boundary: 'Liechtenstein', name: 'Liechtenstein', out: join(work, 'li') }))
+        .outDir,
     );
-    const nyc = await loadRegion((await importRegion({ osm: join(DATA, 'nyc-west-village/nyc-west-village.osm.pbf'), name: 'NYC West Village', out: join(work, 'nyc') })).outDir);
+    const nyc = await loadRegion(
+      (await importRegion({ osm: join(DATA, 'nyc-west-village/nyc-west-village.osm.pbf'), name: 'NYC West Village', out: join(work, 'nyc') })).outDir,
+    );
     let started = performance.now();
     const liGeocoder = createGeocoder(li);
     const liBuildMs = performance.now() - started;
@@ -246,7 +249,9 @@ async function main(): Promise<void> {
       { name: 'NYC West Village', data: nyc, geocoder: nycGeocoder, style: 'us', towns: FOREIGN_TOWNS.nyc },
     ]);
 
-    const texts = (['postcode_and_town', 'town_only', 'abbreviated', 'no_town'] as const).flatMap((spelling) => li.addresses.map((a) => write(a, 'european', spelling)));
+    const texts = (['postcode_and_town', 'town_only', 'abbreviated', 'no_town'] as const).flatMap((spelling) =>
+      li.addresses.map((a) => write(a, 'european', spelling)),
+    );
     const runs = Array.from({ length: RUNS }, () => timeLookups(liGeocoder, texts));
     const speed = {
       lookups: texts.length,
@@ -273,7 +278,10 @@ async function main(): Promise<void> {
     writeResult('geocoder-accuracy', result);
     const line = (name: string, figures: Record<Spelling, SpellingFigures>): string =>
       Object.entries(figures)
-        .map(([spelling, f]) => `${name} ${spelling}: ${(f.withinOfPoint * 100).toFixed(2)} % within ${WITHIN_METRES} m of the point, ${(f.withinOfAddress * 100).toFixed(2)} % of the address, p95 ${f.p95ErrorMetres} m, ambiguous ${(f.ambiguous * 100).toFixed(2)} %, not found ${(f.notFound * 100).toFixed(2)} % (${f.queries})`)
+        .map(
+          ([spelling, f]) =>
+            `${name} ${spelling}: ${(f.withinOfPoint * 100).toFixed(2)} % within ${WITHIN_METRES} m of the point, ${(f.withinOfAddress * 100).toFixed(2)} % of the address, p95 ${f.p95ErrorMetres} m, ambiguous ${(f.ambiguous * 100).toFixed(2)} %, not found ${(f.notFound * 100).toFixed(2)} % (${f.queries})`,
+        )
         .join('\n');
     console.log(line('Liechtenstein', liAccuracy));
     console.log(line('NYC', nycAccuracy));

@@ -25,10 +25,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { profilesByThread, summariseProfile, type ProfileSummary } from './support/cpu-profile.js';
+import { type ProfileSummary, profilesByThread, summariseProfile } from './support/cpu-profile.js';
 import { machineInfo, REPO_ROOT, requireLiechtenstein, writeResult } from './support/machine.js';
 import { dropBenchDatabase, freshBenchDatabase } from './support/postgres.js';
-import { SERVER_MAIN, spawnServer, type ServerProcess } from './support/server-process.js';
+import { SERVER_MAIN, type ServerProcess, spawnServer } from './support/server-process.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
 import { median, round2 } from './support/stats.js';
 
@@ -232,7 +232,10 @@ async function main(): Promise<void> {
       },
       baseline: { description: 'bare Express 5 (the server\'s express), express.json() then res.json({hello:"world"}) on the same POSTs', ...hello },
       pglite: { ...pglite, ...pgliteVerdict },
-      postgres: postgres === null ? { notAvailable: 'unavailable' in database ? database.unavailable : 'unknown' } : { server: 'server' in database ? database.server : null, ...postgres, ...postgresVerdict },
+      postgres:
+        postgres === null
+          ? { notAvailable: 'unavailable' in database ? database.unavailable : 'unknown' }
+          : { server: 'server' in database ? database.server : null, ...postgres, ...postgresVerdict },
       target: {
         description: `median score req/s / median hello req/s >= ${TARGET_RATIO} and median score p99 < ${TARGET_P99_MS} ms, no errors`,
         ratio: TARGET_RATIO,

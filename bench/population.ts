@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LIECHTENSTEIN_PBF, REPO_ROOT, machineInfo, writeResult } from './support/machine.js';
+import { LIECHTENSTEIN_PBF, machineInfo, REPO_ROOT, writeResult } from './support/machine.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
 import { median, percentile } from './support/stats.js';
 

@@ -18,13 +18,14 @@
  *
  * Run: `npx tsx bench/webhook-latency.ts`. Writes `bench/results/webhook-latency.json`.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineInfo, requireLiechtenstein, writeResult } from './support/machine.js';
-import { spawnServer, type ServerProcess } from './support/server-process.js';
+import { type ServerProcess, spawnServer } from './support/server-process.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
 import { round2, summariseLatencies } from './support/stats.js';
 

@@ -1,8 +1,9 @@
 /**
  * Input CSVs of `bench/batch.ts` and the check of the CLI's output files.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+
 import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -39,7 +40,12 @@ function quote(cell: string): string {
  * @param categories - valid category names (at least one)
  * @returns counts of valid and invalid rows
  */
-export async function writeBatchCsv(path: string, rows: number, addresses: readonly string[], categories: readonly string[]): Promise<{ rows: number; invalid: number }> {
+export async function writeBatchCsv(
+  path: string,
+  rows: number,
+  addresses: readonly string[],
+  categories: readonly string[],
+): Promise<{ rows: number; invalid: number }> {
   const out = createWriteStream(path);
   let invalid = 0;
   let chunk = 'id,address,category\n';
@@ -99,7 +105,17 @@ interface CsvParser {
 export async function checkBatchOutput(path: string, rows: number): Promise<OutputCheck> {
   const { parse } = createRequire(join(REPO_ROOT, 'apps', 'cli', 'package.json'))('csv-parse') as CsvParser;
   const seen = new Uint8Array(rows + 1);
-  const check: OutputCheck = { records: 0, missing: 0, duplicated: 0, outOfOrder: 0, scored: 0, errors: {}, validRowsWithError: 0, invalidRowsScored: 0, ok: false };
+  const check: OutputCheck = {
+    records: 0,
+    missing: 0,
+    duplicated: 0,
+    outOfOrder: 0,
+    scored: 0,
+    errors: {},
+    validRowsWithError: 0,
+    invalidRowsScored: 0,
+    ok: false,
+  };
   let previous = 0;
   const records = (createReadStream(path) as Readable).pipe(parse({ columns: true, bom: true }));
   for await (const record of records) {
@@ -121,6 +137,12 @@ export async function checkBatchOutput(path: string, rows: number): Promise<Outp
     }
   }
   for (let id = 1; id <= rows; id++) if (seen[id] !== 1) check.missing += 1;
-  check.ok = check.records === rows && check.missing === 0 && check.duplicated === 0 && check.outOfOrder === 0 && check.validRowsWithError === 0 && check.invalidRowsScored === 0;
+  check.ok =
+    check.records === rows &&
+    check.missing === 0 &&
+    check.duplicated === 0 &&
+    check.outOfOrder === 0 &&
+    check.validRowsWithError === 0 &&
+    check.invalidRowsScored === 0;
   return check;
 }

@@ -99,7 +99,10 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
     if (node === undefined) continue;
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === '(idle)') idleUs += us;
-    const shortUrl = url.replace(/^file:\/\//, '').replace(REPO_ROOT, '').replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '');
+    const shortUrl = url
+      .replace(/^file:\/\//, '')
+      .replace(REPO_ROOT, '')
+      .replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '');
     const name = `${functionName || '(anonymous)'} ${shortUrl}${url ? `:${lineNumber + 1}` : ''}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
     const area = areaOf(url, functionName);

@@ -12,7 +12,7 @@
  * the event loop that also drives autocannon, slowing the load generator for
  * the logging server but not for the silent hello baseline.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -16,8 +16,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LocScoreClient, QuotaExceededError } from '@locscore/sdk';
 import { ScoreResult } from '@locscore/schema';
+import { LocScoreClient, QuotaExceededError } from '@locscore/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -95,7 +95,11 @@ function pickAddresses(addresses: Place[]): Place[] {
     .filter((place) => seen.get(`${place.tags['addr:street']}|${place.tags['addr:housenumber']}|${place.tags['addr:city']}`) === 1)
     .filter((place) => /^\d+[a-z]?$/i.test(place.tags['addr:housenumber'] ?? ''))
     .filter((place) => place.lat > 47 && place.lat < 47.3 && place.lng > 9.4 && place.lng < 9.7)
-    .sort((a, b) => `${a.tags['addr:city']}${a.tags['addr:street']}${a.tags['addr:housenumber']}`.localeCompare(`${b.tags['addr:city']}${b.tags['addr:street']}${b.tags['addr:housenumber']}`));
+    .sort((a, b) =>
+      `${a.tags['addr:city']}${a.tags['addr:street']}${a.tags['addr:housenumber']}`.localeCompare(
+        `${b.tags['addr:city']}${b.tags['addr:street']}${b.tags['addr:housenumber']}`,
+      ),
+    );
   const step = Math.floor(unique.length / 20);
   return Array.from({ length: 20 }, (_, i) => unique[i * step]).filter((place): place is Place => place !== undefined);
 }
@@ -219,6 +223,8 @@ describe.skipIf(!present)('Liechtenstein extract, end to end through the CLI', (
     for (const place of picked) {
       for (const spelling of spellings(place)) check(place, await client.score({ address: spelling, category: 'coffee' }), spelling);
     }
-    await expect(new LocScoreClient({ apiKey: starterKey, baseUrl, maxRetries: 0 }).score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' })).rejects.toBeInstanceOf(QuotaExceededError);
+    await expect(
+      new LocScoreClient({ apiKey: starterKey, baseUrl, maxRetries: 0 }).score({ address: 'Städtle 38, 9490 Vaduz', category: 'coffee' }),
+    ).rejects.toBeInstanceOf(QuotaExceededError);
   }, 120_000);
 });

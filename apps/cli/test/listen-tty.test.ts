@@ -2,8 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { webhooks } from '@locscore/sdk';
 import { describe, expect, it } from 'vitest';
-import { sampleResult } from './fixtures.js';
 import { binPath, cliEnv, collectOutput, repoRoot } from './cli-process.js';
+import { sampleResult } from './fixtures.js';
 
 /**
  * `locscore listen` on a real terminal: util-linux `script` gives it a
@@ -34,7 +34,11 @@ describe.skipIf(!hasScript)('locscore listen on a terminal', () => {
       const printed = await output.until('stdout', (all) => all.includes('(redelivery)'));
       const lines = printed.split(/\r?\n/).filter((line) => line.includes(requestId));
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  ${requestId}  ${sampleResult.score.toFixed(1)}/10 PASS  ${sampleResult.story}  ${sampleResult.meta?.matchedAddress}$`));
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^\\d\\d:\\d\\d:\\d\\d  ${requestId}  ${sampleResult.score.toFixed(1)}/10 PASS  ${sampleResult.story}  ${sampleResult.meta?.matchedAddress}$`,
+        ),
+      );
       expect(lines[1]).toMatch(/\(attempt 2\) \(redelivery\)$/);
       // No JSON on a terminal.
       expect(printed).not.toContain(`"requestId":"${requestId}"`);

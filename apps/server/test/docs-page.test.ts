@@ -67,9 +67,7 @@ describe('API reference', () => {
   it('takes the Try it out server from the Host header, and X-Forwarded-* only from a trusted proxy', async () => {
     const forwarded = { host: 'scores.example.test:8443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.test' };
     expect(await servedServerUrl(api.url, forwarded)).toBe('http://scores.example.test:8443');
-    const behindProxy = await listen(
-      createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }), trustProxy: ['loopback'] }),
-    );
+    const behindProxy = await listen(createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }), trustProxy: ['loopback'] }));
     try {
       expect(await servedServerUrl(behindProxy.url, forwarded)).toBe('https://api.example.test');
       expect(await servedServerUrl(behindProxy.url, { host: 'scores.example.test:8443' })).toBe('http://scores.example.test:8443');

@@ -65,11 +65,10 @@ describe('PGlite on a worker thread', () => {
     expect(rows[0]?.at.toISOString()).toBe(at.toISOString());
     expect(rows[0]?.doc).toEqual({ a: [1, 'x'], b: null });
 
-    const arrays = await db.query<{ texts: string[]; times: Date[]; empty: null }>('SELECT $1::text[] AS texts, $2::timestamptz[] AS times, $3::text AS empty', [
-      ['a', 'b,c', ''],
-      [at, new Date(0)],
-      null,
-    ]);
+    const arrays = await db.query<{ texts: string[]; times: Date[]; empty: null }>(
+      'SELECT $1::text[] AS texts, $2::timestamptz[] AS times, $3::text AS empty',
+      [['a', 'b,c', ''], [at, new Date(0)], null],
+    );
     expect(arrays.rows).toEqual([{ texts: ['a', 'b,c', ''], times: [at, new Date(0)], empty: null }]);
 
     const numbers = await db.query("SELECT count(*) AS c, 9007199254740993::int8 AS big, true AS yes, '\\x01ff'::bytea AS bytes FROM items");
@@ -219,10 +218,12 @@ describe('PGlite on a worker thread', () => {
     const first = await openPgliteDb(path);
     await first.exec("CREATE TABLE notes (body text); INSERT INTO notes VALUES ('kept')");
     await first.transaction((tx) => tx.query("INSERT INTO notes VALUES ('committed')"));
-    await first.transaction(async (tx) => {
-      await tx.query("INSERT INTO notes VALUES ('rolled back')");
-      throw new Error('no');
-    }).catch(() => undefined);
+    await first
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO notes VALUES ('rolled back')");
+        throw new Error('no');
+      })
+      .catch(() => undefined);
     const answer = first.query('SELECT count(*) AS n FROM notes');
     await Promise.all([first.close(), first.close()]);
     await first.close();

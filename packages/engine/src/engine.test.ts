@@ -1,5 +1,5 @@
+import { CATEGORIES, type Category, roundScore, ScoreResult } from '@locscore/schema';
 import fc from 'fast-check';
-import { CATEGORIES, ScoreResult, roundScore, type Category } from '@locscore/schema';
 import { describe, expect, it } from 'vitest';
 import { addressGrid, busStop, censusArea, offset, poi, road, station, syntheticRegion } from '../test/synthetic-region.js';
 import { createEngine, type GeocoderFactory } from './engine.js';
@@ -150,18 +150,23 @@ describe('createEngine', () => {
     let at = { north: 0, east: 0 };
     const pointEngine = createEngine({ regions: [town], geocoderFactory: () => ({ geocode: () => found(match(at.north, at.east, 'address_point', 'P')) }) });
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: -4_000, max: 4_000 }), fc.integer({ min: -4_000, max: 4_000 }), fc.constantFrom(...CATEGORIES), async (north, east, category) => {
-        at = { north, east };
-        const result = await pointEngine.score({ address: 'P', category });
-        ScoreResult.parse(result);
-        for (const value of [result.score, result.breakdown.transit, result.breakdown.competitor, result.breakdown.marketFit]) {
-          expect(value).toBeGreaterThanOrEqual(0);
-          expect(value).toBeLessThanOrEqual(10);
-          expect(roundScore(value)).toBe(value);
-        }
-        expect(result.insights.length).toBeGreaterThanOrEqual(2);
-        expect(result.insights.length).toBeLessThanOrEqual(6);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: -4_000, max: 4_000 }),
+        fc.integer({ min: -4_000, max: 4_000 }),
+        fc.constantFrom(...CATEGORIES),
+        async (north, east, category) => {
+          at = { north, east };
+          const result = await pointEngine.score({ address: 'P', category });
+          ScoreResult.parse(result);
+          for (const value of [result.score, result.breakdown.transit, result.breakdown.competitor, result.breakdown.marketFit]) {
+            expect(value).toBeGreaterThanOrEqual(0);
+            expect(value).toBeLessThanOrEqual(10);
+            expect(roundScore(value)).toBe(value);
+          }
+          expect(result.insights.length).toBeGreaterThanOrEqual(2);
+          expect(result.insights.length).toBeLessThanOrEqual(6);
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -54,7 +54,10 @@ describe.skipIf(pbf === null)('createEngine over the Liechtenstein pack (real OS
     expect(near).toBeDefined();
     if (near === undefined) return;
     const { address } = near;
-    const result = await engine.score({ address: `${address.street} ${address.housenumber}, ${address.postcode ?? ''} ${address.city ?? ''}`, category: 'dry-cleaning' });
+    const result = await engine.score({
+      address: `${address.street} ${address.housenumber}, ${address.postcode ?? ''} ${address.city ?? ''}`,
+      category: 'dry-cleaning',
+    });
     expect(result.nearestStation).toBe('Nendeln');
     expect(result.transitDistanceMetres).toBeLessThan(near.d + 100);
   });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { foldText, normalizeStreet } from '../src/geocode/index.js';
 import { createGeocoder } from '../src/geocode/geocoder.js';
 import { houseNumberKeys } from '../src/geocode/house-number.js';
+import { foldText, normalizeStreet } from '../src/geocode/index.js';
 import type { Geocoder } from '../src/geocode/types.js';
 import { haversineMetres } from '../src/region/geometry.js';
 import { loadRegion } from '../src/region/pack-read.js';
@@ -77,7 +77,14 @@ describe.skipIf(liechtenstein === null)('geocoder on the Liechtenstein OSM pack 
   it('finds them written folded, abbreviated and number-first', () => {
     const strassen = region.addresses.filter((a) => /strasse$/i.test(a.street) && /^\d+$/.test(a.housenumber));
     expect(strassen.length).toBeGreaterThan(500);
-    const { share, misses } = roundTrip(geocoder, strassen, (a) => `${a.housenumber} ${foldText(a.street).replace(/strasse$/, 'str.').toUpperCase()}, ${a.city ?? ''}`);
+    const { share, misses } = roundTrip(
+      geocoder,
+      strassen,
+      (a) =>
+        `${a.housenumber} ${foldText(a.street)
+          .replace(/strasse$/, 'str.')
+          .toUpperCase()}, ${a.city ?? ''}`,
+    );
     expect(share, misses.join('\n')).toBeGreaterThan(0.99);
   });
 
@@ -113,7 +120,11 @@ describe.skipIf(nyc === null)('geocoder on the NYC West Village OSM pack (real d
   it('finds every plain mapped address again, written US-style and abbreviated', () => {
     const plain = region.addresses.filter((a) => /^\d+[a-z]?$/i.test(a.housenumber));
     const abbreviate = (street: string): string =>
-      street.replace(/\bStreet\b/, 'St').replace(/\bAvenue\b/, 'Ave').replace(/^West\b/, 'W').replace(/^East\b/, 'E');
+      street
+        .replace(/\bStreet\b/, 'St')
+        .replace(/\bAvenue\b/, 'Ave')
+        .replace(/^West\b/, 'W')
+        .replace(/^East\b/, 'E');
     const full = roundTrip(geocoder, plain, (a) => `${a.housenumber} ${a.street}, New York, NY ${a.postcode ?? ''}`);
     expect(full.share, full.misses.join('\n')).toBeGreaterThan(0.99);
     const short = roundTrip(geocoder, plain, (a) => `${a.housenumber} ${abbreviate(a.street)}`);
@@ -151,7 +162,14 @@ describe.skipIf(montreal === null)('geocoder on City of Montréal civic addresse
   it('finds each civic address written in full, abbreviated, and without accents', () => {
     expect(addresses.length).toBeGreaterThan(1500);
     const abbreviate = (street: string): string =>
-      street.replace(/^Boulevard\b/, 'boul.').replace(/^Avenue\b/, 'av.').replace(/^Chemin\b/, 'ch.').replace(/\bSaint-/, 'St-').replace(/\bSainte-/, 'Ste-').replace(/ Est$/, ' E').replace(/ Ouest$/, ' O');
+      street
+        .replace(/^Boulevard\b/, 'boul.')
+        .replace(/^Avenue\b/, 'av.')
+        .replace(/^Chemin\b/, 'ch.')
+        .replace(/\bSaint-/, 'St-')
+        .replace(/\bSainte-/, 'Ste-')
+        .replace(/ Est$/, ' E')
+        .replace(/ Ouest$/, ' O');
     const full = roundTrip(geocoder, addresses, (a) => `${a.housenumber} ${a.street}, ${a.city ?? ''}, QC ${a.postcode ?? ''}`);
     expect(full.share, full.misses.join('\n')).toBeGreaterThan(0.99);
     const short = roundTrip(geocoder, addresses, (a) => `${a.housenumber} ${abbreviate(a.street)}, ${a.city ?? ''}`);

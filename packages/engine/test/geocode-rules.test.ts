@@ -32,7 +32,11 @@ describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules o
     engine = createEngine({ regions: [li, nyc] });
   }, 120_000);
 
-  const rejection = async (address: string): Promise<unknown> => engine.score({ address, category: 'coffee' }).then(() => null, (error: unknown) => error);
+  const rejection = async (address: string): Promise<unknown> =>
+    engine.score({ address, category: 'coffee' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
   const matched = (outcome: GeocodeOutcome) => (outcome.status === 'matched' ? outcome.match : null);
 
   describe('every component the input names must agree with the match', () => {
@@ -153,7 +157,9 @@ describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules o
     it('several objects with one number on one street are one address: the same answer whichever is met (53 Christopher St)', () => {
       const objects = nyc.addresses.filter((a) => a.street === 'Christopher Street' && a.housenumber === '53');
       expect(objects.length).toBe(2);
-      const answers = ['53 Christopher St, New York NY', '53 Christopher Street', '53 CHRISTOPHER ST, NY 10014'].map((text) => matched(nycGeocoder.geocode(text)));
+      const answers = ['53 Christopher St, New York NY', '53 Christopher Street', '53 CHRISTOPHER ST, NY 10014'].map((text) =>
+        matched(nycGeocoder.geocode(text)),
+      );
       for (const answer of answers) {
         expect(answer?.precision).toBe('address_point');
         expect(answer).toMatchObject({ lat: answers[0]?.lat, lng: answers[0]?.lng });

@@ -34,7 +34,9 @@ async function expectGolden(engine: ScoringEngine, address: string, category: Ca
   const result = await engine.score({ address, category });
   expect(ScoreResult.parse(result)).toEqual(result);
   expect(result.meta?.modelVersion).toBe(MODEL_VERSION);
-  expect({ score: result.score, breakdown: result.breakdown, story: result.story, passed: result.passed, confidence: result.meta?.confidence?.level }).toEqual(golden);
+  expect({ score: result.score, breakdown: result.breakdown, story: result.story, passed: result.passed, confidence: result.meta?.confidence?.level }).toEqual(
+    golden,
+  );
   expect(result.insights.length).toBeGreaterThanOrEqual(2);
   expect(result.insights.length).toBeLessThanOrEqual(6);
   return result;
@@ -75,7 +77,7 @@ describe.skipIf(liechtenstein === null)('model v2 golden results in Liechtenstei
     });
     expect(text(result)).toContain('6 coffee competitors within 500 m');
     expect(text(result)).toContain('saturated');
-    expect(text(result)).toContain('against the region\'s best-served sites');
+    expect(text(result)).toContain("against the region's best-served sites");
   });
 
   it('Feldkircher Strasse 13, Schaan centre is Prime for coffee: beside the station, one café within 500 m and the most residents of any site', async () => {
@@ -125,80 +127,83 @@ describe.skipIf(liechtenstein === null)('model v2 golden results in Liechtenstei
   });
 });
 
-describe.skipIf([westVillage, subway, bus, tracts, table].includes(null))('model v2 golden results in the West Village (real OSM, MTA GTFS, 2020 census)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
-  let engine: ScoringEngine;
+describe.skipIf([westVillage, subway, bus, tracts, table].includes(null))(
+  'model v2 golden results in the West Village (real OSM, MTA GTFS, 2020 census)',
+  () => {
+    let work: Awaited<ReturnType<typeof tempFolder>>;
+    let engine: ScoringEngine;
 
-  beforeAll(async () => {
-    work = await tempFolder('golden-wv');
-    const report = await importRegion({
-      osm: westVillage ?? '',
-      gtfs: [subway ?? '', bus ?? ''],
-      name: 'NYC West Village',
-      out: join(work.dir, 'pack'),
-      censusBoundaries: tracts ?? '',
-      censusTable: table ?? '',
-      censusJoin: 'GEOID=geoid',
-      censusFields: { population: 'pop', households: 'occupied' },
-    });
-    engine = createEngine({ regions: [await loadRegion(report.outDir)] });
-  }, 900_000);
-  afterAll(async () => work?.cleanup());
+    beforeAll(async () => {
+      work = await tempFolder('golden-wv');
+      const report = await importRegion({
+        osm: westVillage ?? '',
+        gtfs: [subway ?? '', bus ?? ''],
+        name: 'NYC West Village',
+        out: join(work.dir, 'pack'),
+        censusBoundaries: tracts ?? '',
+        censusTable: table ?? '',
+        censusJoin: 'GEOID=geoid',
+        censusFields: { population: 'pop', households: 'occupied' },
+      });
+      engine = createEngine({ regions: [await loadRegion(report.outDir)] });
+    }, 900_000);
+    afterAll(async () => work?.cleanup());
 
-  it('417 Bleecker Street is Prime for coffee: 13 cafés within 500 m still leave a new one 2.1× the typical café’s demand, next to the subway; confidence medium since the extract is narrower than the trade area', async () => {
-    const result = await expectGolden(engine, '417 Bleecker Street, New York, NY 10014', 'coffee', {
-      score: 9,
-      breakdown: { transit: 9.4, competitor: 8.2, marketFit: 9.1 },
-      story: 'Prime Location',
-      passed: true,
-      confidence: 'medium',
+    it('417 Bleecker Street is Prime for coffee: 13 cafés within 500 m still leave a new one 2.1× the typical café’s demand, next to the subway; confidence medium since the extract is narrower than the trade area', async () => {
+      const result = await expectGolden(engine, '417 Bleecker Street, New York, NY 10014', 'coffee', {
+        score: 9,
+        breakdown: { transit: 9.4, competitor: 8.2, marketFit: 9.1 },
+        story: 'Prime Location',
+        passed: true,
+        confidence: 'medium',
+      });
+      expect(result.meta?.confidence?.reasons.join(' ')).toContain("less than this category's 1,600 m trade area");
+      expect(text(result)).toContain('chain locations: Starbucks ×3');
     });
-    expect(result.meta?.confidence?.reasons.join(' ')).toContain('less than this category\'s 1,600 m trade area');
-    expect(text(result)).toContain('chain locations: Starbucks ×3');
-  });
 
-  it('55 Perry Street passes for coffee with 16 cafés and 6 chain locations within 500 m: busy is not punished, the subway 246 m away carries it', async () => {
-    const result = await expectGolden(engine, '55 Perry Street, New York, NY 10014', 'coffee', {
-      score: 7.7,
-      breakdown: { transit: 9.5, competitor: 6, marketFit: 7.1 },
-      story: 'Strong Location',
-      passed: true,
-      confidence: 'medium',
+    it('55 Perry Street passes for coffee with 16 cafés and 6 chain locations within 500 m: busy is not punished, the subway 246 m away carries it', async () => {
+      const result = await expectGolden(engine, '55 Perry Street, New York, NY 10014', 'coffee', {
+        score: 7.7,
+        breakdown: { transit: 9.5, competitor: 6, marketFit: 7.1 },
+        story: 'Strong Location',
+        passed: true,
+        confidence: 'medium',
+      });
+      expect(text(result)).toContain('6 of them are chain locations: Starbucks ×4');
+      expect(text(result)).toContain('About a 3-minute walk');
     });
-    expect(text(result)).toContain('6 of them are chain locations: Starbucks ×4');
-    expect(text(result)).toContain('About a 3-minute walk');
-  });
 
-  it('131 Bank Street is a Strong coffee site with room: 4 cafés within 500 m leave a new one 2.9× the typical café’s demand', async () => {
-    await expectGolden(engine, '131 Bank Street, New York, NY 10014', 'coffee', {
-      score: 8.3,
-      breakdown: { transit: 9, competitor: 9, marketFit: 6.8 },
-      story: 'Strong Location',
-      passed: true,
-      confidence: 'medium',
+    it('131 Bank Street is a Strong coffee site with room: 4 cafés within 500 m leave a new one 2.9× the typical café’s demand', async () => {
+      await expectGolden(engine, '131 Bank Street, New York, NY 10014', 'coffee', {
+        score: 8.3,
+        breakdown: { transit: 9, competitor: 9, marketFit: 6.8 },
+        story: 'Strong Location',
+        passed: true,
+        confidence: 'medium',
+      });
     });
-  });
 
-  it('100 Christopher Street is High Risk for a pharmacy despite the subway: demand below the extract’s median and one Duane Reade already serving it', async () => {
-    const result = await expectGolden(engine, '100 Christopher Street, New York, NY 10014', 'pharmacy-health', {
-      score: 4.6,
-      breakdown: { transit: 9.4, competitor: 3.4, marketFit: 3.3 },
-      story: 'High Risk',
-      passed: false,
-      confidence: 'medium',
+    it('100 Christopher Street is High Risk for a pharmacy despite the subway: demand below the extract’s median and one Duane Reade already serving it', async () => {
+      const result = await expectGolden(engine, '100 Christopher Street, New York, NY 10014', 'pharmacy-health', {
+        score: 4.6,
+        breakdown: { transit: 9.4, competitor: 3.4, marketFit: 3.3 },
+        story: 'High Risk',
+        passed: false,
+        confidence: 'medium',
+      });
+      expect(text(result)).toContain('It is a chain location: Duane Reade');
     });
-    expect(text(result)).toContain('It is a chain location: Duane Reade');
-  });
 
-  it('no gym is mapped in the West Village extract: a Manhattan gym never passes on "no competition", the competition is unknown', async () => {
-    const result = await expectGolden(engine, '55 Perry Street, New York, NY 10014', 'gym-fitness', {
-      score: 4.9,
-      breakdown: { transit: 9.5, competitor: 5, marketFit: 1.7 },
-      story: 'High Risk',
-      passed: false,
-      confidence: 'low',
+    it('no gym is mapped in the West Village extract: a Manhattan gym never passes on "no competition", the competition is unknown', async () => {
+      const result = await expectGolden(engine, '55 Perry Street, New York, NY 10014', 'gym-fitness', {
+        score: 4.9,
+        breakdown: { transit: 9.5, competitor: 5, marketFit: 1.7 },
+        story: 'High Risk',
+        passed: false,
+        confidence: 'low',
+      });
+      expect(text(result)).toContain('No gym & fitness place mapped in NYC West Village');
+      expect(text(result)).not.toMatch(/within 10 km/);
     });
-    expect(text(result)).toContain('No gym & fitness place mapped in NYC West Village');
-    expect(text(result)).not.toMatch(/within 10 km/);
-  });
-});
+  },
+);

@@ -19,7 +19,13 @@ describe.skipIf(liechtenstein === null)('coverage of a pack cut to an administra
 
   beforeAll(async () => {
     work = await tempFolder('cover-li');
-    report = await importRegion({ osm: liechtenstein ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein', out: join(work.dir, 'pack'), onProgress: (e) => events.push(e) });
+    report = await importRegion({
+      osm: liechtenstein ?? '',
+      boundary: 'Liechtenstein',
+      name: 'Liechtenstein',
+      out: join(work.dir, 'pack'),
+      onProgress: (e) => events.push(e),
+    });
     region = await loadRegion(report.outDir);
   });
   afterAll(async () => work.cleanup());
@@ -57,7 +63,9 @@ describe.skipIf(liechtenstein === null)('coverage of a pack cut to an administra
 
   it('refuses a boundary the extract does not hold whole, naming it', async () => {
     const out = join(work.dir, 'other');
-    await expect(importRegion({ osm: liechtenstein ?? '', boundary: 'Österreich', name: 'x', out })).rejects.toThrow(/Österreich \(r16239\) is in the extract but cannot be used/);
+    await expect(importRegion({ osm: liechtenstein ?? '', boundary: 'Österreich', name: 'x', out })).rejects.toThrow(
+      /Österreich \(r16239\) is in the extract but cannot be used/,
+    );
     const error = await importRegion({ osm: liechtenstein ?? '', boundary: 'Zürich', name: 'x', out }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RegionPackError);
     expect((error as RegionPackError).path).toBe('boundary');

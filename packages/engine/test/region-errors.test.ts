@@ -1,10 +1,10 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegionPackError } from '../src/errors.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
-import { writeSampleSources, type SampleSources } from '../src/sample/write-sample-sources.js';
+import { type SampleSources, writeSampleSources } from '../src/sample/write-sample-sources.js';
 import { sharedFile, tempFolder } from './region-fixtures.js';
 
 let work: Awaited<ReturnType<typeof tempFolder>>;

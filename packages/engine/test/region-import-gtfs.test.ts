@@ -9,7 +9,7 @@ import { openGtfs } from '../src/region/gtfs-source.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
-import { writeSampleSources, type SampleSources } from '../src/sample/write-sample-sources.js';
+import { type SampleSources, writeSampleSources } from '../src/sample/write-sample-sources.js';
 import { sharedFile, tempFolder } from './region-fixtures.js';
 
 let work: Awaited<ReturnType<typeof tempFolder>>;

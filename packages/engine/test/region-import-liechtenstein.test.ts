@@ -103,9 +103,19 @@ describe.skipIf(pbf === null)('importRegion: Liechtenstein OSM PBF (real data)',
 
   it('assembles the administrative boundaries: the country, its two districts and eleven municipalities', () => {
     const municipalities = region.areas.filter((a) => a.kind === 'administrative' && a.adminLevel === 8 && a.subdivisionCode?.startsWith('LI-'));
-    expect(municipalities.map((a) => a.name).sort()).toEqual(
-      ['Balzers', 'Eschen', 'Gamprin', 'Mauren', 'Planken', 'Ruggell', 'Schaan', 'Schellenberg', 'Triesen', 'Triesenberg', 'Vaduz'],
-    );
+    expect(municipalities.map((a) => a.name).sort()).toEqual([
+      'Balzers',
+      'Eschen',
+      'Gamprin',
+      'Mauren',
+      'Planken',
+      'Ruggell',
+      'Schaan',
+      'Schellenberg',
+      'Triesen',
+      'Triesenberg',
+      'Vaduz',
+    ]);
     // Exclaves: several municipalities own detached pieces of land.
     expect(municipalities.filter((a) => a.geometry.type === 'MultiPolygon').length).toBeGreaterThanOrEqual(5);
     expect(region.areas.find((a) => a.id === 'r1155955')).toMatchObject({ name: 'Liechtenstein', adminLevel: 2, countryCode: 'LI' });

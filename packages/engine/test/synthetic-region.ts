@@ -2,7 +2,17 @@
  * Builders of small synthetic region packs for the scoring tests: points are
  * placed by metres north/east of an origin, so tests read as distances.
  */
-import { PACK_FORMAT_VERSION, type BusStop, type CensusArea, type LatLng, type Poi, type RegionData, type Road, type Station, type TransitMode } from '../src/region/types.js';
+import {
+  type BusStop,
+  type CensusArea,
+  type LatLng,
+  PACK_FORMAT_VERSION,
+  type Poi,
+  type RegionData,
+  type Road,
+  type Station,
+  type TransitMode,
+} from '../src/region/types.js';
 
 /** Origin of synthetic regions (Vaduz area), decimal degrees. */
 export const ORIGIN: LatLng = { lat: 47.14, lng: 9.52 };

@@ -32,10 +32,10 @@ export type {
   WebhookDelivery,
   WebhookFailure,
 } from '@locscore/schema';
-// Everything the browser entry holds (errors, AdminClient, FranchisorClient, SessionClient…) is part of this one too.
-export * from './browser.js';
 export type { BatchFailure, BatchOptions, BatchOutcome, BatchProgress, BatchRow, BatchSuccess } from './batch.js';
 export { DEFAULT_BATCH_CONCURRENCY, MAX_BATCH_CONCURRENCY } from './batch.js';
+// Everything the browser entry holds (errors, AdminClient, FranchisorClient, SessionClient…) is part of this one too.
+export * from './browser.js';
 export type { LocScoreClientOptions, RequestOptions, ScoreAsyncParams, ScoreParams } from './client.js';
 export { LocScoreClient } from './client.js';
 export { baseUrlOf } from './options.js';

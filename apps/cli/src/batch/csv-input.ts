@@ -82,9 +82,7 @@ export async function openCsv(input: Readable): Promise<CsvSource> {
       yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
     }
   }
-  const parser = ReadableStream.from(replay()).pipe(
-    parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true }),
-  );
+  const parser = ReadableStream.from(replay()).pipe(parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true }));
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const first = await records.next();
   if (first.done) throw new Error('the CSV input has no header row');

@@ -3,8 +3,8 @@ import { open, stat, truncate } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { CliError } from '../exit-codes.js';
-import { detectDelimiter } from './csv-input.js';
 import { OUTPUT_COLUMNS } from './columns.js';
+import { detectDelimiter } from './csv-input.js';
 import type { OutputFormat } from './output-format.js';
 import { rowContentHash } from './row-identity.js';
 
@@ -87,7 +87,14 @@ export async function* readDoneRows(path: string, format: OutputFormat, header: 
       text += String(chunk);
       if (text.includes('\n')) stream.destroy();
     });
-    stream.on('close', () => resolve(text.replace(/^\uFEFF/, '').split('\n', 1)[0]?.replace(/\r$/, '') ?? ''));
+    stream.on('close', () =>
+      resolve(
+        text
+          .replace(/^\uFEFF/, '')
+          .split('\n', 1)[0]
+          ?.replace(/\r$/, '') ?? '',
+      ),
+    );
     stream.on('error', reject);
   });
   const parser = createReadStream(path).pipe(

@@ -14,6 +14,12 @@ import type { Terminal } from '../output/terminal.js';
 export function runCategories(options: { json?: boolean | undefined }, terminal: Terminal): number {
   const rows = CATEGORIES.map((category) => ({ category, label: CATEGORY_LABELS[category] }));
   if (options.json) printJson(terminal, rows);
-  else terminal.stdout.write(renderTable(['CATEGORY', 'LABEL'], rows.map((row) => [row.category, row.label])));
+  else
+    terminal.stdout.write(
+      renderTable(
+        ['CATEGORY', 'LABEL'],
+        rows.map((row) => [row.category, row.label]),
+      ),
+    );
   return 0;
 }

@@ -21,7 +21,7 @@ export function generateApiKey(): string {
  * @returns the secret
  */
 export function generateWebhookSecret(): string {
-  return 'whsec_' + randomBytes(32).toString('base64');
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 /**

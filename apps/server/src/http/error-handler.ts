@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@locscore/schema';
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError, invalidRequest } from './api-error.js';
 import { requestLog } from '../ops/logger.js';
+import { ApiError, invalidRequest } from './api-error.js';
 import { requestIdOf } from './request-id.js';
 
 /** The error code each error response was sent with (for metrics). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 import { HEADERS } from '@locscore/schema';
+import type { NextFunction, Request, Response } from 'express';
 
 /**
  * Middleware giving every request a fresh UUID v4, sent as `X-Request-Id` on

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createOpenApiDocument } from '@locscore/schema';
-import { Router, type Request, type Response } from 'express';
+import { type Request, type Response, Router } from 'express';
 
 /** The swagger-ui-dist files the page needs, served from node_modules (no CDN). */
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png'] as const;

@@ -1,6 +1,6 @@
-import { loadServerConfig, SettingsError, type ServerSettings } from './settings.js';
+import { type RunningServer, type StartServerOptions, startServer } from '../start.js';
 import { createLogger } from './logger.js';
-import { startServer, type RunningServer, type StartServerOptions } from '../start.js';
+import { loadServerConfig, type ServerSettings, SettingsError } from './settings.js';
 
 /** Exit codes of the server process. */
 export const EXIT_CODES = {
@@ -28,10 +28,7 @@ export const SHUTDOWN_DEADLINE_MS = 9_500;
  * @param overrides - options taking precedence over the settings (tests inject an engine)
  * @returns once the server listens; the process later exits on a signal
  */
-export async function runServer(
-  env: Readonly<Record<string, string | undefined>>,
-  overrides: Partial<StartServerOptions> = {},
-): Promise<void> {
+export async function runServer(env: Readonly<Record<string, string | undefined>>, overrides: Partial<StartServerOptions> = {}): Promise<void> {
   let settings: ServerSettings;
   try {
     settings = loadServerConfig(env);

@@ -21,9 +21,6 @@ export interface QuotaState {
  */
 export function setQuotaHeaders(res: Response, state: QuotaState): void {
   res.setHeader(HEADERS.quotaLimit, state.limit === null ? 'unlimited' : String(state.limit));
-  res.setHeader(
-    HEADERS.quotaRemaining,
-    state.limit === null ? 'unlimited' : String(Math.max(0, state.limit - state.used)),
-  );
+  res.setHeader(HEADERS.quotaRemaining, state.limit === null ? 'unlimited' : String(Math.max(0, state.limit - state.used)));
   res.setHeader(HEADERS.quotaReset, state.period.end.toISOString());
 }

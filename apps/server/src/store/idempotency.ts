@@ -1,4 +1,4 @@
-import { singleCall, type CoalesceOptions } from './coalesce.js';
+import { type CoalesceOptions, singleCall } from './coalesce.js';
 import type { Db } from './db.js';
 
 /** How long an idempotency key is remembered (24 hours, in milliseconds). */
@@ -80,7 +80,6 @@ async function claimAll(db: Db, calls: readonly ClaimCall[]): Promise<Idempotenc
   return claims;
 }
 
-
 /**
  * The idempotency repository over a database.
  *
@@ -92,10 +91,7 @@ export function createIdempotencyRepository(db: Db, options: CoalesceOptions = {
   return {
     claim: (keyId, idempotencyKey, bodyHash, requestId, now) => claimOne({ keyId, idempotencyKey, bodyHash, requestId, now }),
     async abandon(keyId, idempotencyKey) {
-      await db.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND response_status IS NULL', [
-        keyId,
-        idempotencyKey,
-      ]);
+      await db.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND response_status IS NULL', [keyId, idempotencyKey]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { RequestError, RequestState, ScoreRequest, ScoreResult } from '@locscore/schema';
-import { singleCall, type CoalesceOptions } from './coalesce.js';
+import { type CoalesceOptions, singleCall } from './coalesce.js';
 import type { Db } from './db.js';
 import { toIsoOrNull, toIsoString } from './timestamps.js';
 
@@ -90,7 +90,7 @@ function fromRow(row: RequestRow): StoredRequest {
  * Inserts requests in one `INSERT … SELECT … FROM json_to_recordset($1)`
  * (one JSON parameter however many rows: no per-row placeholders).
  */
-async function insertAll(db: Db, requests: readonly NewRequest[]): Promise<void[]> {
+async function insertAll(db: Db, requests: readonly NewRequest[]): Promise<undefined[]> {
   const rows = requests.map((request) => ({
     id: request.id,
     key_id: request.keyId,
@@ -112,7 +112,6 @@ async function insertAll(db: Db, requests: readonly NewRequest[]): Promise<void[
   );
   return requests.map(() => undefined);
 }
-
 
 /**
  * The request repository over a database or transaction.
@@ -146,15 +145,12 @@ export function createRequestRepository(db: Db, options: CoalesceOptions = {}): 
     },
     async complete(id, outcome) {
       const succeeded = 'result' in outcome;
-      await db.query(
-        `UPDATE requests SET status = $2, result = $3, error = $4, completed_at = now(), updated_at = now() WHERE id = $1`,
-        [
-          id,
-          succeeded ? 'succeeded' : 'failed',
-          succeeded ? JSON.stringify(outcome.result) : null,
-          succeeded ? null : JSON.stringify(outcome.error),
-        ],
-      );
+      await db.query(`UPDATE requests SET status = $2, result = $3, error = $4, completed_at = now(), updated_at = now() WHERE id = $1`, [
+        id,
+        succeeded ? 'succeeded' : 'failed',
+        succeeded ? JSON.stringify(outcome.result) : null,
+        succeeded ? null : JSON.stringify(outcome.error),
+      ]);
     },
   };
 }

@@ -1,13 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { ApiError, invalidRequest } from '../http/api-error.js';
+import { type ApiError, invalidRequest } from '../http/api-error.js';
 
 /** Resolves a host name to its addresses (injectable for tests). */
 export type HostResolver = (host: string) => Promise<string[]>;
 
 /** Every A and AAAA address of `host`, through the system resolver. */
-export const systemResolver: HostResolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+export const systemResolver: HostResolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /**
  * Why an IP address may not receive webhooks, or null when it is public
@@ -42,10 +41,7 @@ function refuse(message: string): ApiError {
  * @param options - `allowPrivate` skips the address checks; `resolve` for tests
  * @throws ApiError 400 `invalid_request` naming `webhookUrl`
  */
-export async function checkWebhookUrl(
-  url: string,
-  options: { allowPrivate: boolean; resolve?: HostResolver },
-): Promise<void> {
+export async function checkWebhookUrl(url: string, options: { allowPrivate: boolean; resolve?: HostResolver }): Promise<void> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -1,8 +1,8 @@
 import type { ConfidenceLevel, GeocodePrecision } from '@locscore/schema';
-import type { PopulationMethod } from '../region/types.js';
-import type { TradeAreaCoverage } from './coverage-grid.js';
 import { countNoun } from '../model/plural.js';
 import { formatWholeNumber } from '../model/whole-number.js';
+import type { PopulationMethod } from '../region/types.js';
+import type { TradeAreaCoverage } from './coverage-grid.js';
 
 /** Completeness (0-1, `TradeAreaCoverage.completeness`) from which a trade area reads as well mapped (`high`). */
 export const HIGH_COMPLETENESS = 0.5;
@@ -85,7 +85,9 @@ export function assessConfidence(input: ConfidenceInput): DataConfidence {
     reasons.unshift(`No ${categoryNoun} place is mapped anywhere in ${regionName}: the competition is unknown, not absent.`);
   } else if (categoryPlaces < FEW_PLACES) {
     level = lower(level, 'medium');
-    reasons.push(`Only ${countNoun(categoryPlaces, `${categoryNoun} place is`, `${categoryNoun} places are`)} mapped in ${regionName}, too few to know its typical store.`);
+    reasons.push(
+      `Only ${countNoun(categoryPlaces, `${categoryNoun} place is`, `${categoryNoun} places are`)} mapped in ${regionName}, too few to know its typical store.`,
+    );
   }
   if (input.populationMethod === 'estimate') {
     level = lower(level, 'medium');

@@ -13,7 +13,11 @@ const ASCII_ONLY = /^\p{ASCII}*$/u;
  */
 export function foldText(text: string): string {
   // ASCII has no marks, ß, æ or œ to fold, and its letters and digits are [a-z0-9] once lower-cased.
-  if (ASCII_ONLY.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ASCII_ONLY.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

@@ -47,9 +47,39 @@ const addresses: AddressPoint[] = [
 ];
 
 const streets: Street[] = [
-  { name: 'Städtle', city: 'Vaduz', lines: [[{ lat: 47.138, lng: 9.5215 }, { lat: 47.14, lng: 9.5215 }]] },
-  { name: 'Bank Street', city: 'New York', lines: [[{ lat: 40.7362, lng: -74.0 }, { lat: 40.7366, lng: -74.006 }], [{ lat: 40.7366, lng: -74.006 }, { lat: 40.7367, lng: -74.0062 }]] },
-  { name: 'Perry Street', lines: [[{ lat: 40.7356, lng: -74.0 }, { lat: 40.7356, lng: -74.008 }]] },
+  {
+    name: 'Städtle',
+    city: 'Vaduz',
+    lines: [
+      [
+        { lat: 47.138, lng: 9.5215 },
+        { lat: 47.14, lng: 9.5215 },
+      ],
+    ],
+  },
+  {
+    name: 'Bank Street',
+    city: 'New York',
+    lines: [
+      [
+        { lat: 40.7362, lng: -74.0 },
+        { lat: 40.7366, lng: -74.006 },
+      ],
+      [
+        { lat: 40.7366, lng: -74.006 },
+        { lat: 40.7367, lng: -74.0062 },
+      ],
+    ],
+  },
+  {
+    name: 'Perry Street',
+    lines: [
+      [
+        { lat: 40.7356, lng: -74.0 },
+        { lat: 40.7356, lng: -74.008 },
+      ],
+    ],
+  },
 ];
 
 const interpolations: InterpolationLine[] = [
@@ -57,7 +87,11 @@ const interpolations: InterpolationLine[] = [
     street: 'West 11th Street',
     city: 'New York',
     interpolation: 'even',
-    points: [{ lat: 40.736, lng: -74.005 }, { lat: 40.7362, lng: -74.006 }, { lat: 40.7365, lng: -74.007 }],
+    points: [
+      { lat: 40.736, lng: -74.005 },
+      { lat: 40.7362, lng: -74.006 },
+      { lat: 40.7365, lng: -74.007 },
+    ],
     numbers: [250, null, 270],
   },
 ];
@@ -65,7 +99,12 @@ const interpolations: InterpolationLine[] = [
 const region: Pick<RegionData, 'addresses' | 'streets' | 'interpolations'> = { addresses, streets, interpolations };
 const full = createGeocoder(region);
 /** The match, or null when the outcome is not `matched`. */
-const geocoder = { geocode: (text: string) => { const outcome = full.geocode(text); return outcome.status === 'matched' ? outcome.match : null; } };
+const geocoder = {
+  geocode: (text: string) => {
+    const outcome = full.geocode(text);
+    return outcome.status === 'matched' ? outcome.match : null;
+  },
+};
 
 const byKey = (street: string, number: string, city: string): AddressPoint => {
   const found = addresses.find((a) => a.street === street && a.housenumber === number && a.city === city);
@@ -83,7 +122,10 @@ describe('createGeocoder: exact address points under many spellings', () => {
       byKey('Landstrasse', '12', 'Triesen'),
       ['Landstrasse 12, FL-9495 Triesen', 'Landstr. 12, 9495 Triesen', 'Landstraße 12, Triesen', 'LANDSTRASSE 12, TRIESEN', 'Land-Strasse 12, 9495'],
     ],
-    [byKey('Fürst-Franz-Josef-Strasse', '5', 'Vaduz'), ['Fürst-Franz-Josef-Strasse 5, Vaduz', 'Fuerst-Franz-Josef-Str. 5', 'Furst Franz Josef Strasse 5, 9490 Vaduz']],
+    [
+      byKey('Fürst-Franz-Josef-Strasse', '5', 'Vaduz'),
+      ['Fürst-Franz-Josef-Strasse 5, Vaduz', 'Fuerst-Franz-Josef-Str. 5', 'Furst Franz Josef Strasse 5, 9490 Vaduz'],
+    ],
     [
       byKey('Boulevard Matte', '3777', 'Brossard'),
       [
@@ -103,12 +145,26 @@ describe('createGeocoder: exact address points under many spellings', () => {
     [byKey('Boulevard Gouin Ouest', '1239', 'Montréal'), ['1239 boulevard Gouin Ouest, Montréal', '1239 Gouin O, Montreal, QC', '1239 Gouin Blvd W']],
     [
       byKey('Rue Sainte-Catherine Ouest', '345', 'Montréal'),
-      ['12-345 Rue Sainte-Catherine O', '345 rue Ste-Catherine Ouest, Montréal', '345 Sainte-Catherine Street West, Montreal', '#200 - 345 Rue Ste-Catherine O.'],
+      [
+        '12-345 Rue Sainte-Catherine O',
+        '345 rue Ste-Catherine Ouest, Montréal',
+        '345 Sainte-Catherine Street West, Montreal',
+        '#200 - 345 Rue Ste-Catherine O.',
+      ],
     ],
-    [byKey('Boulevard Saint-Laurent', '100', 'Montréal'), ['100 St Laurent Blvd, Montreal', '100 boul. St-Laurent', '100 Boulevard Saint-Laurent, Montréal, QC']],
-    [byKey('5th Avenue', '350', 'New York'), ['350 5th Avenue, New York, NY 10118', '350 Fifth Ave, New York', '350 5th Av., NY 10118', '350 5th Avenue New York NY 10118']],
+    [
+      byKey('Boulevard Saint-Laurent', '100', 'Montréal'),
+      ['100 St Laurent Blvd, Montreal', '100 boul. St-Laurent', '100 Boulevard Saint-Laurent, Montréal, QC'],
+    ],
+    [
+      byKey('5th Avenue', '350', 'New York'),
+      ['350 5th Avenue, New York, NY 10118', '350 Fifth Ave, New York', '350 5th Av., NY 10118', '350 5th Avenue New York NY 10118'],
+    ],
     [byKey('Perry Street', '55', 'New York'), ['55 Perry Street, New York, NY 10014', '55 Perry St', '55 PERRY ST., NEW YORK']],
-    [byKey('Main Street', '12', 'Springfield'), ['Apt 4, 12 Main St, Springfield', '12 Main St, Suite 300, Springfield, IL 62701', '12 Main St Springfield', '12 Main Street Apt 4']],
+    [
+      byKey('Main Street', '12', 'Springfield'),
+      ['Apt 4, 12 Main St, Springfield', '12 Main St, Suite 300, Springfield, IL 62701', '12 Main St Springfield', '12 Main Street Apt 4'],
+    ],
     [byKey('Boulevard Matte', '3755-3791', 'Brossard'), ['3755-3791 Boul. Matte, Brossard', '3791 boulevard Matte, Brossard']],
   ];
   for (const [expected, spellings] of cases) {
@@ -180,8 +236,28 @@ describe('createGeocoder: towns', () => {
 describe('createGeocoder: other OSM names of a street', () => {
   const sixth = [1_000, 1_002].map((n) => address('6th Avenue', String(n), 40.75 + n * 0.00001, -73.99, { city: 'New York', postcode: '10036', state: 'NY' }));
   const ways: Street[] = [
-    { name: '6th Avenue', altNames: ['Avenue of the Americas'], city: 'New York', lines: [[{ lat: 40.76, lng: -73.99 }, { lat: 40.77, lng: -73.99 }]] },
-    { name: 'Kirchstrasse', altNames: ['Alte Landstrasse', 'Rue de l’Église'], city: 'Vaduz', lines: [[{ lat: 47.14, lng: 9.52 }, { lat: 47.141, lng: 9.521 }]] },
+    {
+      name: '6th Avenue',
+      altNames: ['Avenue of the Americas'],
+      city: 'New York',
+      lines: [
+        [
+          { lat: 40.76, lng: -73.99 },
+          { lat: 40.77, lng: -73.99 },
+        ],
+      ],
+    },
+    {
+      name: 'Kirchstrasse',
+      altNames: ['Alte Landstrasse', 'Rue de l’Église'],
+      city: 'Vaduz',
+      lines: [
+        [
+          { lat: 47.14, lng: 9.52 },
+          { lat: 47.141, lng: 9.521 },
+        ],
+      ],
+    },
   ];
   const named = createGeocoder({ addresses: [...sixth, address('Kirchstrasse', '4', 47.1405, 9.5205, vaduz)], streets: ways, interpolations: [] });
   const find = (text: string) => {
@@ -190,7 +266,10 @@ describe('createGeocoder: other OSM names of a street', () => {
   };
 
   it('finds a street by its alt_name, old_name or name:* and writes the main name', () => {
-    expect(find('1000 Avenue of the Americas, New York, NY')).toMatchObject({ precision: 'address_point', matchedAddress: '1000 6th Avenue, New York, NY 10036' });
+    expect(find('1000 Avenue of the Americas, New York, NY')).toMatchObject({
+      precision: 'address_point',
+      matchedAddress: '1000 6th Avenue, New York, NY 10036',
+    });
     expect(find('1002 Ave of the Americas')?.matchedAddress).toBe('1002 6th Avenue, New York, NY 10036');
     expect(find('Alte Landstrasse 4, Vaduz')).toMatchObject({ precision: 'address_point', matchedAddress: 'Kirchstrasse 4, 9490 Vaduz' });
     expect(find('4 rue de l’Église, Vaduz')?.matchedAddress).toBe('Kirchstrasse 4, 9490 Vaduz');

@@ -12,14 +12,14 @@ import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate
 import { nearMisses } from './near-miss.js';
 import { analyzeStreet } from './normalize-street.js';
 import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
-import { compare, describeUnheld, mergeProfiles, RegionPlaces, type PlaceProfile, type QueryPlace } from './places.js';
-import { buildStreetEntries, exactKey, newRegionSpellings, streetRepresentativePoint, type StreetEntry } from './street-entries.js';
-import { fullKey, StreetIndex, type Candidate, type NameTier } from './street-index.js';
+import { compare, describeUnheld, mergeProfiles, type PlaceProfile, type QueryPlace, RegionPlaces } from './places.js';
+import { buildStreetEntries, exactKey, newRegionSpellings, type StreetEntry, streetRepresentativePoint } from './street-entries.js';
+import { type Candidate, fullKey, type NameTier, StreetIndex } from './street-index.js';
 import { DIRECTIONS, STREET_TYPES } from './street-words.js';
 import type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress } from './types.js';
 
-export { MIN_TYPO_LENGTH } from './street-index.js';
 export { CONFIDENCE } from './confidence.js';
+export { MIN_TYPO_LENGTH } from './street-index.js';
 
 /** At most this many candidates in an `ambiguous` answer (the API contract's limit). */
 export const MAX_AMBIGUOUS = 5;
@@ -150,7 +150,12 @@ export function createGeocoder(
       const at = streetRepresentativePoint(entry) ?? { lat: 0, lng: 0 };
       const stand: AddressPoint = { ...at, housenumber: '', street: entry.name, osmId: '' };
       if (entry.city !== undefined) stand.city = entry.city;
-      const areas = region.areas === undefined ? [] : areaIndexOf({ areas: region.areas }).containing(at).map((area) => area.id);
+      const areas =
+        region.areas === undefined
+          ? []
+          : areaIndexOf({ areas: region.areas })
+              .containing(at)
+              .map((area) => area.id);
       if (areas.length > 0) stand.areas = areas;
       profile = places.profileOf(stand);
     }
@@ -264,7 +269,14 @@ export function createGeocoder(
       for (const { candidate, unconfirmed, towns } of streets) {
         const along = candidate.entry.interpolations.map((line) => interpolateAlongLine(line, value)).find((at) => at !== null) ?? null;
         if (along !== null) {
-          interpolated.push({ at: along, precision: 'interpolated', candidate, display: { housenumber: query.parsed.housenumber, postcodeKey: query.place.postcodeKey }, unconfirmed, towns });
+          interpolated.push({
+            at: along,
+            precision: 'interpolated',
+            candidate,
+            display: { housenumber: query.parsed.housenumber, postcodeKey: query.place.postcodeKey },
+            unconfirmed,
+            towns,
+          });
           continue;
         }
         const between = interpolateBetweenAddresses(candidate.entry.numbered, value);
@@ -273,7 +285,11 @@ export function createGeocoder(
           interpolated.push({ at: between, precision: 'interpolated', candidate, display, unconfirmed, towns });
         }
       }
-      const outcome = choose(interpolated, query, streets.map(({ towns }) => ({ towns }) as Located));
+      const outcome = choose(
+        interpolated,
+        query,
+        streets.map(({ towns }) => ({ towns }) as Located),
+      );
       if (outcome !== null) return { outcome, ruledOut };
     }
     const streetPoints: Located[] = [];
@@ -360,7 +376,13 @@ export function createGeocoder(
       for (let cut = 1; cut <= Math.min(3, words.length - 1); cut += 1) {
         const city = words.slice(-cut).join(' ');
         const street = words.slice(0, -cut).join(' ');
-        if (!/^\p{L}[\p{L}\s.'-]*$/u.test(city) || foldText(city).split(' ').some((word) => STREET_TYPES.has(word) || DIRECTIONS.has(word))) continue;
+        if (
+          !/^\p{L}[\p{L}\s.'-]*$/u.test(city) ||
+          foldText(city)
+            .split(' ')
+            .some((word) => STREET_TYPES.has(word) || DIRECTIONS.has(word))
+        )
+          continue;
         if (!analyzeStreet(street).core.some((word) => /\p{L}{2}/u.test(word))) continue;
         const split = parseAddress(`${street}, ${city}`);
         const retry = lookup({ ...parsed, ...split, housenumber: split.housenumber ?? parsed.housenumber }, style);
@@ -403,7 +425,6 @@ function queryOf(parsed: ParsedAddress, style: AddressStyle, places: RegionPlace
   }
   return query;
 }
-
 
 /** The region's coverage test (always true for a region without a coverage record). */
 function coverageOf(region: Partial<Pick<RegionData, 'areas' | 'manifest'>>): (point: LatLng) => boolean {

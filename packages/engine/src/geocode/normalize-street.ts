@@ -82,7 +82,10 @@ function joinTens(words: string[]): string[] {
  *   and is `[]` only for a name with neither
  */
 export function analyzeStreet(name: string): StreetParts {
-  const words = foldText(name).split(' ').filter((word) => word !== '').flatMap(splitCompound);
+  const words = foldText(name)
+    .split(' ')
+    .filter((word) => word !== '')
+    .flatMap(splitCompound);
   const directions: string[] = [];
   while (words.length > 1 && directions.length < 2) {
     const last = words[words.length - 1] ?? '';

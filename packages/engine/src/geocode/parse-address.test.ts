@@ -6,7 +6,10 @@ describe('parseAddress', () => {
   it.each([
     ['350 5th Avenue, New York, NY 10118', { housenumber: '350', street: '5th Avenue', city: 'New York', region: 'NY', postcode: '10118', country: 'US' }],
     ['55 Perry Street, New York, NY 10014', { housenumber: '55', street: 'Perry Street', city: 'New York', region: 'NY', postcode: '10014', country: 'US' }],
-    ['3777 Boul. Matte, Brossard, QC J4Y 2P4', { housenumber: '3777', street: 'Boul. Matte', city: 'Brossard', region: 'QC', postcode: 'J4Y 2P4', country: 'CA' }],
+    [
+      '3777 Boul. Matte, Brossard, QC J4Y 2P4',
+      { housenumber: '3777', street: 'Boul. Matte', city: 'Brossard', region: 'QC', postcode: 'J4Y 2P4', country: 'CA' },
+    ],
     [
       '1239 boulevard Gouin Est, Montréal, QC H2C 1B3',
       { housenumber: '1239', street: 'boulevard Gouin Est', city: 'Montréal', region: 'QC', postcode: 'H2C 1B3', country: 'CA' },
@@ -20,8 +23,14 @@ describe('parseAddress', () => {
     ['12a Main St', { housenumber: '12a', street: 'Main St' }],
     ['Landstr. 12a, 9495 Triesen, Liechtenstein', { housenumber: '12a', street: 'Landstr.', city: 'Triesen', postcode: '9495', country: 'LI' }],
     ['12 Main St Apt 4', { unit: '4', housenumber: '12', street: 'Main St' }],
-    ['12 Main St, Suite 300, Springfield, IL 62701', { unit: '300', housenumber: '12', street: 'Main St', city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' }],
-    ['1239 boul. Gouin Est, bureau 200, Montréal (Québec) H2C 1B3', { unit: '200', housenumber: '1239', street: 'boul. Gouin Est', city: 'Montréal', region: 'QC', postcode: 'H2C 1B3', country: 'CA' }],
+    [
+      '12 Main St, Suite 300, Springfield, IL 62701',
+      { unit: '300', housenumber: '12', street: 'Main St', city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' },
+    ],
+    [
+      '1239 boul. Gouin Est, bureau 200, Montréal (Québec) H2C 1B3',
+      { unit: '200', housenumber: '1239', street: 'boul. Gouin Est', city: 'Montréal', region: 'QC', postcode: 'H2C 1B3', country: 'CA' },
+    ],
     ['3777 boul. Matte, app. 5, Brossard', { unit: '5', housenumber: '3777', street: 'boul. Matte', city: 'Brossard' }],
     ['100 rue Principale, local 3, Granby', { unit: '3', housenumber: '100', street: 'rue Principale', city: 'Granby' }],
     ['12, rue de la Paix, 75002 Paris, France', { housenumber: '12', street: 'rue de la Paix', city: 'Paris', postcode: '75002', country: 'FR' }],
@@ -55,8 +64,29 @@ describe('parseAddress', () => {
   });
 
   it('never throws on any text of API length and returns only trimmed, non-empty strings', () => {
-    const piece = fc.constantFrom('12', '12a', '3755-3791', '#200', 'Apt 4', 'Boul.', 'Rue', 'Städtle', 'St', 'O', 'QC', 'J4Y 2P4', 'FL-9495', ',', ' - ', '(Québec)', '1/2');
-    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(' ')));
+    const piece = fc.constantFrom(
+      '12',
+      '12a',
+      '3755-3791',
+      '#200',
+      'Apt 4',
+      'Boul.',
+      'Rue',
+      'Städtle',
+      'St',
+      'O',
+      'QC',
+      'J4Y 2P4',
+      'FL-9495',
+      ',',
+      ' - ',
+      '(Québec)',
+      '1/2',
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(' ')),
+    );
     fc.assert(
       fc.property(text, (input) => {
         const parsed = parseAddress(input);
@@ -70,7 +100,10 @@ describe('mayStartWithUnit', () => {
   const unitStart = /^(?:#|apt|apartment|unit|suite|ste|app|appt|appartement|bureau|local|porte|wohnung|whg)/iu;
   it('is false only for text no unit pattern can start', () => {
     const words = fc.constantFrom('#', 'apt', 'APT', 'Unit', 'ſuite', 'ſte', 'Bureau', 'local', 'PORTE', 'Wohnung', 'whg', 'Städtle', '350', 'Landstrasse');
-    fc.assert(fc.property(fc.string(), (text) => mayStartWithUnit(text) || !unitStart.test(text)), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(fc.string(), (text) => mayStartWithUnit(text) || !unitStart.test(text)),
+      { numRuns: 3_000 },
+    );
     fc.assert(fc.property(words, fc.string(), (word, rest) => mayStartWithUnit(word + rest) || !unitStart.test(word + rest)));
     expect(mayStartWithUnit('Städtle 38')).toBe(true);
     expect(mayStartWithUnit('Landstrasse 12')).toBe(true);

@@ -1,6 +1,6 @@
 import { foldText } from './fold.js';
 import { looksLikeRange } from './house-number.js';
-import { POSTCODE_PREFIXES, countryOfName, countryOfRegion, provinceOfName } from './regions.js';
+import { countryOfName, countryOfRegion, POSTCODE_PREFIXES, provinceOfName } from './regions.js';
 import { STREET_TYPES } from './street-words.js';
 import type { ParsedAddress } from './types.js';
 

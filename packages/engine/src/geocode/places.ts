@@ -34,7 +34,6 @@ export interface QueryPlace {
   country?: string;
 }
 
-
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** `US-AL` → `AL` for a state-level subdivision (admin level 3–4). */
@@ -224,7 +223,8 @@ export class RegionPlaces {
       if (byPostcode !== undefined) cityNames.push(byPostcode);
     }
     state ??= this.onlyState;
-    if (country === undefined || !/^[A-Z]{2}$/.test(country)) country = (state === undefined ? undefined : (countryOfRegion(state, true) ?? undefined)) ?? this.onlyCountry;
+    if (country === undefined || !/^[A-Z]{2}$/.test(country))
+      country = (state === undefined ? undefined : (countryOfRegion(state, true) ?? undefined)) ?? this.onlyCountry;
     const cityKeys = [...new Set(cityNames.map(normalizeCity))].sort();
     const postcodeKeys = [...new Set(postcodes)].sort();
     const key = `${cityKeys.join('|')}\u0000${postcodeKeys.join('|')}\u0000${state ?? ''}\u0000${country ?? ''}`;

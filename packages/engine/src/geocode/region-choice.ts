@@ -1,4 +1,4 @@
-import { GEOCODE_PRECISIONS, type AddressCandidate } from '@locscore/schema';
+import { type AddressCandidate, GEOCODE_PRECISIONS } from '@locscore/schema';
 import { describeUnheld } from './places.js';
 import type { GeocodeMatch, GeocodeOutcome } from './types.js';
 
@@ -39,7 +39,9 @@ export function chooseAmong(answers: readonly RegionAnswer[]): RegionChoice {
     .map((answer, index) => ({ ...answer, index }))
     .filter(({ outcome }) => !(outcome.status === 'not_found' && outcome.unheld.length > 0));
   if (eligible.length === 0) {
-    const suggestions = answers.flatMap(({ outcome, region }) => (outcome.status === 'not_found' ? outcome.candidates.map((match) => candidate(match, region)) : []));
+    const suggestions = answers.flatMap(({ outcome, region }) =>
+      outcome.status === 'not_found' ? outcome.candidates.map((match) => candidate(match, region)) : [],
+    );
     return { status: 'not_found', reason: unheldEverywhere(answers), candidates: suggestions.slice(0, 3) };
   }
   const offers: Array<{ match: GeocodeMatch; index: number; region: string; fromAmbiguity: boolean }> = [];
@@ -60,7 +62,9 @@ export function chooseAmong(answers: readonly RegionAnswer[]): RegionChoice {
     return { status: 'ambiguous', reason, candidates: best.slice(0, 5).map(({ match, region }) => candidate(match, region)) };
   }
   const first = eligible[0];
-  const suggestions = eligible.flatMap(({ outcome, region }) => (outcome.status === 'not_found' ? outcome.candidates.map((match) => candidate(match, region)) : []));
+  const suggestions = eligible.flatMap(({ outcome, region }) =>
+    outcome.status === 'not_found' ? outcome.candidates.map((match) => candidate(match, region)) : [],
+  );
   const reason = first?.outcome.status === 'not_found' ? first.outcome.reason : 'not found';
   return { status: 'not_found', reason, candidates: suggestions.slice(0, 3) };
 }

@@ -15,13 +15,18 @@ describe('percentileOf', () => {
 
   it('never falls as the value rises, and matches a count of the smaller and equal amounts', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 50 }), fc.integer({ min: -1, max: 21 }), fc.nat(5), (values, value, rise) => {
-        const sorted = Float64Array.from(values).sort();
-        const less = values.filter((v) => v < value).length;
-        const equal = values.filter((v) => v === value).length;
-        expect(percentileOf(sorted, value)).toBe((less + equal / 2) / values.length);
-        expect(percentileOf(sorted, value + rise)).toBeGreaterThanOrEqual(percentileOf(sorted, value));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 50 }),
+        fc.integer({ min: -1, max: 21 }),
+        fc.nat(5),
+        (values, value, rise) => {
+          const sorted = Float64Array.from(values).sort();
+          const less = values.filter((v) => v < value).length;
+          const equal = values.filter((v) => v === value).length;
+          expect(percentileOf(sorted, value)).toBe((less + equal / 2) / values.length);
+          expect(percentileOf(sorted, value + rise)).toBeGreaterThanOrEqual(percentileOf(sorted, value));
+        },
+      ),
     );
   });
 });

@@ -67,7 +67,11 @@ function boundOf(sorted: Float64Array, value: number, after: boolean): number {
  * @param radii - the catchment radii in use, metres
  * @returns the distribution by radius
  */
-export function calibrateDemand(measure: (point: LatLng, radiusMetres: number) => DemandAmounts, sites: readonly LatLng[], radii: readonly number[]): Map<number, DemandScales> {
+export function calibrateDemand(
+  measure: (point: LatLng, radiusMetres: number) => DemandAmounts,
+  sites: readonly LatLng[],
+  radii: readonly number[],
+): Map<number, DemandScales> {
   const step = Math.max(1, Math.ceil(sites.length / CALIBRATION_SAMPLES));
   const sampled = sites.filter((_, index) => index % step === 0);
   const scales = new Map<number, DemandScales>();

@@ -90,7 +90,8 @@ export function competitionInsight(
     return { headline: `No ${noun} competitor within ${radius}`, detail: `${nearest.trim()}${balanceText}`.trim() };
   }
   const rated = competition.competitors.filter((competitor) => competitor.rating !== null).length;
-  const rating = competition.averageRating === null ? '' : ` Average rating ${competition.averageRating.toFixed(1)}★ across ${countNoun(rated, 'rated place')}.`;
+  const rating =
+    competition.averageRating === null ? '' : ` Average rating ${competition.averageRating.toFixed(1)}★ across ${countNoun(rated, 'rated place')}.`;
   return {
     headline: `${countNoun(competition.count, `${noun} competitor`)} within ${radius}`,
     detail: `Nearest: ${first.name}, ${metres(first.distanceMetres)} away${first.rating === null ? '' : ` (${first.rating.toFixed(1)}★)`}.${rating}${chainSentence(competition)}${balanceText}`,

@@ -49,7 +49,11 @@ export function demandInsight(market: MarketSearch, marketFit: number, regionNam
     });
   const ranks = named.flatMap(({ rank }) => rank ?? []);
   const ranked =
-    ranks.length === 0 ? '' : ranks.length === 1 ? `; more than at ${ranks[0]} of ${regionName}'s addresses` : `; more than at ${joinPhrases(ranks)} of ${regionName}'s addresses, in that order`;
+    ranks.length === 0
+      ? ''
+      : ranks.length === 1
+        ? `; more than at ${ranks[0]} of ${regionName}'s addresses`
+        : `; more than at ${joinPhrases(ranks)} of ${regionName}'s addresses, in that order`;
   const detail =
     named.length === 0
       ? `None of this category's demand drivers is found within ${metres(market.catchmentMetres)}.`

@@ -41,7 +41,10 @@ function transitInsight({ nearest, busStops }: TransitAccess, transit: number): 
       ? `no bus stop within ${BUS_STOP_CATCHMENT_METRES} m`
       : `${countNoun(busStops.length, 'bus stop')} within ${BUS_STOP_CATCHMENT_METRES} m (nearest: ${busStops[0]?.item.name ?? 'unnamed'}, ${metres(busStops[0]?.distanceMetres ?? 0)})`;
   if (nearest === null) {
-    return { headline: `Transit ${outOfTen(transit)}: no rapid transit within 5 km`, detail: `No metro, rail, light-rail or tram station within 5 km; ${buses}.` };
+    return {
+      headline: `Transit ${outOfTen(transit)}: no rapid transit within 5 km`,
+      detail: `No metro, rail, light-rail or tram station within 5 km; ${buses}.`,
+    };
   }
   const { station, distanceMetres } = nearest;
   const minutes = Math.max(1, Math.round(distanceMetres / WALK_METRES_PER_MINUTE));
@@ -53,8 +56,7 @@ function transitInsight({ nearest, busStops }: TransitAccess, transit: number): 
 }
 
 function confidenceInsight(confidence: DataConfidence): Insight {
-  const consequence =
-    confidence.level === 'low' ? ' A site with low data confidence cannot pass; check the competition and the trade area on the ground.' : '';
+  const consequence = confidence.level === 'low' ? ' A site with low data confidence cannot pass; check the competition and the trade area on the ground.' : '';
   return { headline: `Data confidence is ${confidence.level}`, detail: `${confidence.reasons.join(' ')}${consequence}` };
 }
 
@@ -96,7 +98,10 @@ export function buildInsights(input: InsightInput): Insight[] {
   const located =
     geocode === undefined || geocode.precision !== 'interpolated'
       ? null
-      : { headline: LOCATED[geocode.precision][0], detail: `${geocode.matchedAddress} was placed ${LOCATED[geocode.precision][1]}; distances are accurate to that.` };
+      : {
+          headline: LOCATED[geocode.precision][0],
+          detail: `${geocode.matchedAddress} was placed ${LOCATED[geocode.precision][1]}; distances are accurate to that.`,
+        };
   const uncertain = input.confidence.level !== 'high';
   const insights: Array<Insight | null> = [
     verdictInsight({ ...input, change }),

@@ -1,17 +1,17 @@
 import { CATEGORIES, type Category, roundScore } from '@locscore/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calibrateDemand } from '../market/demand-calibration.js';
 import { DEMAND_KINDS, type DemandKind } from '../market/demand-kinds.js';
 import { computeMarketFit, type DemandAmounts } from '../market/market-fit.js';
+import { MARKET_PROFILES } from '../market/profiles.js';
 import type { RatingPrior } from '../places/rating-prior.js';
 import type { BusStop, Station, StopRoute, TransitMode } from '../region/types.js';
 import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
 import { overallScore, transitInOverall } from './overall.js';
 import { balanceScore, NEUTRAL_COMPETITION, trustedCompetition } from './supply-balance.js';
-import { calibrateDemand } from '../market/demand-calibration.js';
 import { type TransitNearby, transitScoreFromSupply, transitSupply } from './transit-score.js';
 import { walkDecay } from './walk-decay.js';
-import { MARKET_PROFILES } from '../market/profiles.js';
 
 const MARKET_PROFILES_RADIUS = Object.fromEntries(Object.entries(MARKET_PROFILES).map(([cat, profile]) => [cat, profile.catchmentMetres])) as Record<
   Category,

@@ -70,6 +70,8 @@ export function transitInOverall(transit: number, reference = 10): number {
 export function overallScore(category: Category, breakdown: Breakdown, transitReference = 10): number {
   const weights = OVERALL_WEIGHTS[category];
   const mean =
-    weights.transit * transitInOverall(breakdown.transit, transitReference) + weights.competitor * breakdown.competitor + weights.marketFit * breakdown.marketFit;
+    weights.transit * transitInOverall(breakdown.transit, transitReference) +
+    weights.competitor * breakdown.competitor +
+    weights.marketFit * breakdown.marketFit;
   return roundScore(Math.min(10, Math.max(0, mean)));
 }

@@ -2,13 +2,12 @@ import type { Category } from '@locscore/schema';
 import { CoverageGrid } from '../data-confidence/coverage-grid.js';
 import { MarketIndex } from '../market/market-index.js';
 import { CompetitorIndex } from '../places/competitor-index.js';
-import type { PopulationMethod, RegionData } from '../region/types.js';
+import { haversineMetres } from '../region/geometry.js';
+import type { LatLng, PopulationMethod, RegionData } from '../region/types.js';
 import { TransitIndex } from '../transit/transit-index.js';
 import { TRANSIT_REFERENCE_PERCENTILE } from './overall.js';
-import { transitScoreFromSupply, transitSupply } from './transit-score.js';
-import { haversineMetres } from '../region/geometry.js';
-import type { LatLng } from '../region/types.js';
 import { typicalDemandPerStore } from './supply-balance.js';
+import { transitScoreFromSupply, transitSupply } from './transit-score.js';
 
 /** The spatial indexes and per-pack measures the model queries for one region, built once when the engine is created. */
 export interface RegionIndexes {

@@ -1,8 +1,8 @@
-import { type Breakdown, type Category, PASS_THRESHOLD, roundScore } from '@locscore/schema';
 import type { Insight } from '@locscore/schema';
+import { type Breakdown, type Category, PASS_THRESHOLD, roundScore } from '@locscore/schema';
 import type { DataConfidence } from '../data-confidence/confidence.js';
-import { competitorPressure } from './competitor-score.js';
 import type { BalanceFacts } from './competition-insight.js';
+import { competitorPressure } from './competitor-score.js';
 import { joinPhrases, outOfTen } from './insight-text.js';
 import { MIN_TRANSIT_REFERENCE, OVERALL_WEIGHTS, overallScore, transitInOverall } from './overall.js';
 import { balanceScore, trustedCompetition } from './supply-balance.js';
@@ -51,7 +51,8 @@ export function verdictInsight(input: {
   const weight = Math.round(OVERALL_WEIGHTS[category][part] * 100);
   const direction = score >= PASS_THRESHOLD ? 'carries it' : 'holds it back';
   const term = transitInOverall(breakdown.transit, input.transitReference);
-  const stretched = part === 'transit' && roundScore(term) !== breakdown.transit ? ` (${outOfTen(roundScore(term))} against the region's best-served sites)` : '';
+  const stretched =
+    part === 'transit' && roundScore(term) !== breakdown.transit ? ` (${outOfTen(roundScore(term))} against the region's best-served sites)` : '';
   const decider = `${PART_NAMES[part]} ${direction}: ${outOfTen(breakdown[part])}${stretched} at ${weight} % of the weight.`;
   if (!passed && score >= PASS_THRESHOLD) {
     return {

@@ -5,7 +5,18 @@ import type { AddressPoint, Area } from './types.js';
 
 const square = (area: Omit<Area, 'geometry'>, min: number, max: number): Area => ({
   ...area,
-  geometry: { type: 'Polygon', coordinates: [[[min, min], [max, min], [max, max], [min, max], [min, min]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [min, min],
+        [max, min],
+        [max, max],
+        [min, max],
+        [min, min],
+      ],
+    ],
+  },
 });
 
 describe('placeAddressesInAreas', () => {

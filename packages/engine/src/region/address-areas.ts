@@ -36,7 +36,8 @@ export function placeAddressesInAreas(addresses: AddressPoint[], index: AreaInde
       }
     }
     if (address.postcode === undefined || address.postcode.trim() === '') {
-      const postcode = holding.find((area) => area.kind === 'postal_code' && area.postcode !== undefined)?.postcode ??
+      const postcode =
+        holding.find((area) => area.kind === 'postal_code' && area.postcode !== undefined)?.postcode ??
         holding.find((area) => isMunicipality(area) && area.postcode !== undefined)?.postcode;
       if (postcode !== undefined) {
         address.postcode = postcode;

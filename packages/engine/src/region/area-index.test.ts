@@ -9,8 +9,24 @@ const square = (id: string, min: number, max: number, hole?: [number, number]): 
   geometry: {
     type: 'Polygon',
     coordinates: [
-      [[min, min], [max, min], [max, max], [min, max], [min, min]],
-      ...(hole === undefined ? [] : [[[hole[0], hole[0]], [hole[0], hole[1]], [hole[1], hole[1]], [hole[1], hole[0]], [hole[0], hole[0]]]]),
+      [
+        [min, min],
+        [max, min],
+        [max, max],
+        [min, max],
+        [min, min],
+      ],
+      ...(hole === undefined
+        ? []
+        : [
+            [
+              [hole[0], hole[0]],
+              [hole[0], hole[1]],
+              [hole[1], hole[1]],
+              [hole[1], hole[0]],
+              [hole[0], hole[0]],
+            ],
+          ]),
     ],
   },
 });

@@ -7,12 +7,18 @@ const at = (lng: number, lat: number): LatLng => ({ lat, lng });
 describe('clipToCoverage', () => {
   it('leaves out points outside, lines without a vertex inside, far transit stops and areas beyond the box, and counts them', () => {
     const data = {
-      addresses: [{ ...at(0.5, 0.5), housenumber: '1', street: 'A', osmId: 'n1' }, { ...at(-86, 32), housenumber: '2', street: 'B', osmId: 'n2' }],
+      addresses: [
+        { ...at(0.5, 0.5), housenumber: '1', street: 'A', osmId: 'n1' },
+        { ...at(-86, 32), housenumber: '2', street: 'B', osmId: 'n2' },
+      ],
       pois: [{ ...at(-86, 32), id: 'n3', name: null, tags: {}, rating: null }],
       census: [],
       stations: [{ ...at(1.2, 0.5), id: 's', name: 'S', modes: [], sources: [] }],
       busStops: [{ ...at(3, 3), id: 'b', name: null, sources: [] }],
-      streets: [{ name: 'A', lines: [[at(-1, 0.5), at(0.5, 0.5)]] }, { name: 'C', lines: [[at(5, 5), at(6, 6)]] }],
+      streets: [
+        { name: 'A', lines: [[at(-1, 0.5), at(0.5, 0.5)]] },
+        { name: 'C', lines: [[at(5, 5), at(6, 6)]] },
+      ],
       interpolations: [],
       roads: [],
       areas: [],

@@ -7,7 +7,18 @@ const square = (id: string, name: string, min: number, max: number, adminLevel =
   kind: 'administrative',
   name,
   adminLevel,
-  geometry: { type: 'Polygon', coordinates: [[[min, min], [max, min], [max, max], [min, max], [min, min]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [min, min],
+        [max, min],
+        [max, max],
+        [min, max],
+        [min, min],
+      ],
+    ],
+  },
 });
 
 describe('coverage', () => {

@@ -1,7 +1,7 @@
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { RegionPackError } from '../errors.js';
-import { areaBBox } from './area-index.js';
 import type { SkippedArea } from './area-collect.js';
+import { areaBBox } from './area-index.js';
 import { foldName } from './text-fold.js';
 import type { Area, BBox, LatLng, PackCoverage } from './types.js';
 
@@ -30,7 +30,8 @@ export function findBoundary(spec: string, areas: readonly Area[], skipped: read
     const area = areas.find((candidate) => candidate.id === `r${id}` && candidate.kind === 'administrative');
     if (area !== undefined) return area;
     const left = skipped.find((candidate) => candidate.id === `r${id}`);
-    if (left !== undefined) throw new RegionPackError('boundary', `relation r${id} (${left.name ?? 'no name'}) is in the extract but cannot be used: ${left.reason}`);
+    if (left !== undefined)
+      throw new RegionPackError('boundary', `relation r${id} (${left.name ?? 'no name'}) is in the extract but cannot be used: ${left.reason}`);
     throw new RegionPackError('boundary', `no administrative boundary relation r${id} in the extract`);
   }
   const wanted = foldName(text);

@@ -11,11 +11,7 @@ import { RegionPackError } from '../errors.js';
  * @param onRow - called for each record; may throw a RegionPackError to stop
  * @throws RegionPackError naming `label` on malformed CSV
  */
-export async function parseCsv(
-  input: Readable,
-  label: string,
-  onRow: (row: Record<string, string>, line: number) => void,
-): Promise<void> {
+export async function parseCsv(input: Readable, label: string, onRow: (row: Record<string, string>, line: number) => void): Promise<void> {
   const parser = input.pipe(
     parse({
       columns: (header: string[]) => header.map((h) => h.trim()),

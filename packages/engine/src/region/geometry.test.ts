@@ -26,7 +26,12 @@ describe('wayCentroid', () => {
   });
 
   it('uses the vertex mean for an open way and null for none', () => {
-    expect(wayCentroid([{ lat: 0, lng: 0 }, { lat: 2, lng: 4 }])).toEqual({ lat: 1, lng: 2 });
+    expect(
+      wayCentroid([
+        { lat: 0, lng: 0 },
+        { lat: 2, lng: 4 },
+      ]),
+    ).toEqual({ lat: 1, lng: 2 });
     expect(wayCentroid([])).toBeNull();
   });
 });

@@ -9,17 +9,17 @@ import { chooseCoverage, coverageTest, findBoundary, isWide, nearBox, WIDE_COVER
 import { BBoxBuilder } from './geometry.js';
 import { collectGtfs } from './gtfs-collect.js';
 import { openGtfs } from './gtfs-source.js';
+import { importPopulation } from './import-population.js';
 import type { ImportProgress, ImportRegionOptions, ImportReport } from './import-types.js';
-import { OSM_ATTRIBUTION, OSM_LICENCE, SAMPLE_ATTRIBUTION, SAMPLE_LICENCE, attributionLine, gtfsLicence } from './licences.js';
+import { attributionLine, gtfsLicence, OSM_ATTRIBUTION, OSM_LICENCE, SAMPLE_ATTRIBUTION, SAMPLE_LICENCE } from './licences.js';
 import { OsmCollector } from './osm-collect.js';
 import { readDeclaredBounds } from './osm-header.js';
 import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
-import { importPopulation } from './import-population.js';
 import { recognisePoiBrands } from './poi-brands.js';
 import { applyRatings } from './ratings.js';
 import { mergeBusStops, mergeStations, type StopObject } from './station-merge.js';
-import { PACK_FORMAT_VERSION, type Area, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
+import { type Area, PACK_FORMAT_VERSION, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
 
 /** OSM elements between two progress events. */
 const PROGRESS_EVERY = 250_000;
@@ -178,7 +178,12 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
       records: result.rows,
       matched: result.matched,
     });
-    progress({ phase: 'ratings', source: basename(options.ratings), processed: result.rows, message: `${result.matched} of ${result.rows} ratings matched a POI` });
+    progress({
+      phase: 'ratings',
+      source: basename(options.ratings),
+      processed: result.rows,
+      message: `${result.matched} of ${result.rows} ratings matched a POI`,
+    });
   }
 
   const warnings: string[] = [];

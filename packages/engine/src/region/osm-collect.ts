@@ -1,23 +1,16 @@
+import { ResidentialBuildingCollector } from '../population/building-collect.js';
+import { type PopulatedPlace, populatedPlaceOf } from '../population/populated-places.js';
+import type { ResidentialBuilding } from '../population/residential-buildings.js';
 import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
 import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
-import {
-  isNamedStreet,
-  isOsmStation,
-  isPoi,
-  keptPoiTags,
-  majorRoadClass,
-  osmStationModes,
-} from './osm-tags.js';
 import { otherNames } from './osm-names.js';
 import { OsmStopCollector } from './osm-stops.js';
-import type { StopObject } from './station-merge.js';
+import { isNamedStreet, isOsmStation, isPoi, keptPoiTags, majorRoadClass, osmStationModes } from './osm-tags.js';
 import { PoiOutlines } from './poi-outlines.js';
+import type { StopObject } from './station-merge.js';
 import { foldName } from './text-fold.js';
-import { ResidentialBuildingCollector } from '../population/building-collect.js';
-import { populatedPlaceOf, type PopulatedPlace } from '../population/populated-places.js';
-import type { ResidentialBuilding } from '../population/residential-buildings.js';
 import type { AddressPoint, Area, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
 import { WayNodes } from './way-nodes.js';
 

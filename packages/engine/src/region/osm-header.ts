@@ -77,18 +77,15 @@ function blobData(blob: Blob): Uint8Array | null {
 /** `HeaderBlock.bbox` (field 1): `HeaderBBox` left 1, right 2, top 3, bottom 4, sint64 nanodegrees. */
 function headerBBox(data: Uint8Array | null): BBox | null {
   if (data === null) return null;
-  const found = new PbfReader(data).readFields(
-    (tag, result: { box?: { left?: number; right?: number; top?: number; bottom?: number } }, pbf) => {
-      if (tag !== 1) return;
-      result.box = pbf.readMessage((inner, box: { left?: number; right?: number; top?: number; bottom?: number }, reader) => {
-        if (inner === 1) box.left = reader.readSVarint();
-        else if (inner === 2) box.right = reader.readSVarint();
-        else if (inner === 3) box.top = reader.readSVarint();
-        else if (inner === 4) box.bottom = reader.readSVarint();
-      }, {});
-    },
-    {},
-  );
+  const found = new PbfReader(data).readFields((tag, result: { box?: { left?: number; right?: number; top?: number; bottom?: number } }, pbf) => {
+    if (tag !== 1) return;
+    result.box = pbf.readMessage((inner, box: { left?: number; right?: number; top?: number; bottom?: number }, reader) => {
+      if (inner === 1) box.left = reader.readSVarint();
+      else if (inner === 2) box.right = reader.readSVarint();
+      else if (inner === 3) box.top = reader.readSVarint();
+      else if (inner === 4) box.bottom = reader.readSVarint();
+    }, {});
+  }, {});
   const { left, right, top, bottom } = found.box ?? {};
   if (left === undefined || right === undefined || top === undefined || bottom === undefined) return null;
   const degrees = (nano: number): number => Math.round(nano / 100) / 1e7;

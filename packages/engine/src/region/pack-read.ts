@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { RegionPackError } from '../errors.js';
-import { MANIFEST_FILE, PACK_LAYERS, layerFileName } from './pack-layout.js';
+import { layerFileName, MANIFEST_FILE, PACK_LAYERS } from './pack-layout.js';
 import { PACK_FORMAT_VERSION, type PackLayer, type RegionData, type RegionManifest } from './types.js';
 
 /** Layers whose records are points and must carry finite `lat`/`lng`. */
@@ -143,7 +143,10 @@ function checkManifest(value: unknown, path: string): RegionManifest {
   }
   const m = value as Record<string, unknown>;
   if (m.formatVersion !== PACK_FORMAT_VERSION) {
-    throw new RegionPackError(path, `formatVersion is ${JSON.stringify(m.formatVersion)}; this engine reads format ${PACK_FORMAT_VERSION}: re-import the region`);
+    throw new RegionPackError(
+      path,
+      `formatVersion is ${JSON.stringify(m.formatVersion)}; this engine reads format ${PACK_FORMAT_VERSION}: re-import the region`,
+    );
   }
   if (typeof m.name !== 'string' || m.name === '') throw new RegionPackError(path, 'manifest.name must be a non-empty string');
   if (typeof m.sample !== 'boolean') throw new RegionPackError(path, 'manifest.sample must be a boolean');

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { RegionPackError } from '../errors.js';
 import { createDigestTap } from './file-digest.js';
-import { MANIFEST_FILE, PACK_LAYERS, layerFileName } from './pack-layout.js';
+import { layerFileName, MANIFEST_FILE, PACK_LAYERS } from './pack-layout.js';
 import type { PackFile, RegionData } from './types.js';
 
 /**

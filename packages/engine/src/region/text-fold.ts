@@ -49,11 +49,9 @@ const LOWER_WORDS = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'of', '
 export function titleCaseIfShouting(name: string): string {
   const trimmed = name.trim();
   if (trimmed !== trimmed.toUpperCase() || trimmed === trimmed.toLowerCase()) return trimmed;
-  return trimmed
-    .toLowerCase()
-    .replace(/[\p{L}\p{N}]+/gu, (word, offset: number) => {
-      if (offset > 0 && LOWER_WORDS.has(word)) return word;
-      if (/^mc\p{L}/u.test(word)) return `Mc${word.charAt(2).toUpperCase()}${word.slice(3)}`;
-      return word.charAt(0).toUpperCase() + word.slice(1);
-    });
+  return trimmed.toLowerCase().replace(/[\p{L}\p{N}]+/gu, (word, offset: number) => {
+    if (offset > 0 && LOWER_WORDS.has(word)) return word;
+    if (/^mc\p{L}/u.test(word)) return `Mc${word.charAt(2).toUpperCase()}${word.slice(3)}`;
+    return word.charAt(0).toUpperCase() + word.slice(1);
+  });
 }

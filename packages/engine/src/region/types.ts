@@ -72,17 +72,7 @@ export interface InterpolationLine {
 }
 
 /** Rapid-transit and other modes, after GTFS `route_type` and OSM `railway`/`station` tags. */
-export type TransitMode =
-  | 'subway'
-  | 'light_rail'
-  | 'rail'
-  | 'tram'
-  | 'monorail'
-  | 'funicular'
-  | 'cable_car'
-  | 'ferry'
-  | 'brt'
-  | 'bus';
+export type TransitMode = 'subway' | 'light_rail' | 'rail' | 'tram' | 'monorail' | 'funicular' | 'cable_car' | 'ferry' | 'brt' | 'bus';
 
 /**
  * A transit station (GTFS parent station, GTFS stop served by a rail/tram/metro

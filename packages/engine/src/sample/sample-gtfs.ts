@@ -39,7 +39,10 @@ export function sampleGtfsTables(): GtfsTables {
     const at = toLatLng(station.x, station.y);
     if (station.parent) {
       stops.push([station.id, station.name, String(at.lat), String(at.lng), '1', '']);
-      for (const [suffix, dx] of [['P1', -15], ['P2', 15]] as const) {
+      for (const [suffix, dx] of [
+        ['P1', -15],
+        ['P2', 15],
+      ] as const) {
         const p = toLatLng(station.x + dx, station.y);
         stops.push([`${station.id}_${suffix}`, `${station.name} platform ${suffix.slice(1)}`, String(p.lat), String(p.lng), '0', station.id]);
       }

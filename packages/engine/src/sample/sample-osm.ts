@@ -1,18 +1,7 @@
 import { OsmXmlBuilder } from './osm-xml-builder.js';
-import { addressPosition, buildingSquare, plannedAddresses, type PlannedAddress } from './town-addresses.js';
-import {
-  BUS_ROUTES,
-  METRO_STATIONS,
-  PARKS,
-  POIS,
-  SAMPLE_CITY,
-  SAMPLE_POSTCODE,
-  STREETS,
-  streetPoint,
-  toLatLng,
-  type PlannedStreet,
-} from './town-plan.js';
 import { busStopName } from './sample-gtfs.js';
+import { addressPosition, buildingSquare, type PlannedAddress, plannedAddresses } from './town-addresses.js';
+import { BUS_ROUTES, METRO_STATIONS, PARKS, type PlannedStreet, POIS, SAMPLE_CITY, SAMPLE_POSTCODE, STREETS, streetPoint, toLatLng } from './town-plan.js';
 
 /** Street whose odd side is mapped as an `addr:interpolation` way instead of address nodes. */
 export const INTERPOLATED_STREET = 'Lake Road';
@@ -104,20 +93,37 @@ export function sampleOsmXml(): string {
   for (const park of PARKS) {
     const h = park.half;
     osm.way(
-      [toLatLng(park.x - h, park.y - h), toLatLng(park.x + h, park.y - h), toLatLng(park.x + h, park.y + h), toLatLng(park.x - h, park.y + h), toLatLng(park.x - h, park.y - h)],
+      [
+        toLatLng(park.x - h, park.y - h),
+        toLatLng(park.x + h, park.y - h),
+        toLatLng(park.x + h, park.y + h),
+        toLatLng(park.x - h, park.y + h),
+        toLatLng(park.x - h, park.y - h),
+      ],
       { leisure: 'park', name: park.name },
     );
   }
   for (const station of METRO_STATIONS) {
     if (!station.inOsm) continue;
-    osm.node(toLatLng(station.x + 20, station.y + 20), { railway: 'station', station: 'subway', subway: 'yes', public_transport: 'station', name: station.name });
+    osm.node(toLatLng(station.x + 20, station.y + 20), {
+      railway: 'station',
+      station: 'subway',
+      subway: 'yes',
+      public_transport: 'station',
+      name: station.name,
+    });
   }
   const mainRoute = BUS_ROUTES[0];
   if (mainRoute !== undefined) {
     const street = STREETS.find((s) => s.name === mainRoute.street);
     if (street !== undefined) {
       for (const along of mainRoute.stops.slice(0, 3)) {
-        osm.node(streetPoint(street, along + 5, 12), { highway: 'bus_stop', public_transport: 'platform', bus: 'yes', name: busStopName(mainRoute.street, along) });
+        osm.node(streetPoint(street, along + 5, 12), {
+          highway: 'bus_stop',
+          public_transport: 'platform',
+          bus: 'yes',
+          name: busStopName(mainRoute.street, along),
+        });
       }
     }
   }

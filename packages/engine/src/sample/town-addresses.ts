@@ -1,5 +1,5 @@
 import type { LatLng } from '../region/types.js';
-import { ADDRESS_SPACING_METRES, STREETS, streetPoint, toLatLng, type PlannedStreet } from './town-plan.js';
+import { ADDRESS_SPACING_METRES, type PlannedStreet, STREETS, streetPoint, toLatLng } from './town-plan.js';
 
 /** Distance of house fronts from the street's centre line, metres. */
 export const SETBACK_METRES = 15;
@@ -23,7 +23,10 @@ export function plannedAddresses(): PlannedAddress[] {
   for (const street of STREETS) {
     for (let k = 0; street.from + 50 + k * ADDRESS_SPACING_METRES < street.to; k++) {
       const along = street.from + 50 + k * ADDRESS_SPACING_METRES;
-      for (const [offset, side] of [[0, SETBACK_METRES], [1, -SETBACK_METRES]] as const) {
+      for (const [offset, side] of [
+        [0, SETBACK_METRES],
+        [1, -SETBACK_METRES],
+      ] as const) {
         addresses.push({ street, housenumber: 100 + 10 * k + offset, along, side, at: streetPoint(street, along, side) });
       }
     }
@@ -53,11 +56,6 @@ export function buildingSquare(address: PlannedAddress, size: number): LatLng[] 
   const half = size / 2;
   const depth = Math.sign(address.side) * (Math.abs(address.side) + half);
   const [cx, cy] = address.street.axis === 'x' ? [address.along, address.street.at + depth] : [address.street.at + depth, address.along];
-  const corners = [
-    toLatLng(cx - half, cy - half),
-    toLatLng(cx + half, cy - half),
-    toLatLng(cx + half, cy + half),
-    toLatLng(cx - half, cy + half),
-  ];
+  const corners = [toLatLng(cx - half, cy - half), toLatLng(cx + half, cy - half), toLatLng(cx + half, cy + half), toLatLng(cx - half, cy + half)];
   return [...corners, corners[0] ?? toLatLng(cx - half, cy - half)];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, busStop, station } from '../../test/synthetic-region.js';
+import { busStop, ORIGIN, station } from '../../test/synthetic-region.js';
 import { TransitIndex } from './transit-index.js';
 
 describe('TransitIndex', () => {

@@ -1,4 +1,4 @@
-import { PointIndex, type Neighbour } from '../places/point-index.js';
+import { type Neighbour, PointIndex } from '../places/point-index.js';
 import type { BusStop, LatLng, Station } from '../region/types.js';
 import { isRapidTransit } from './modes.js';
 

@@ -97,9 +97,26 @@ function gracefulStop(steps: StopSteps): () => Promise<void> {
 }
 
 /**
+ * Builds the engine's per-category tables (`ScoringEngine.warm`) in the
+ * background once the server listens, so the first score of a category does
+ * not wait for them; requests are served in between. Logs when done, and a
+ * warning on failure (scores then build what they need on first use).
+ */
+function warmEngine(engine: ScoringEngine, logger: Logger, signal: AbortSignal): void {
+  if (engine.warm === undefined) return;
+  const started = performance.now();
+  engine.warm(signal).then(
+    (tables) => {
+      if (!signal.aborted) logger.info({ tables, ms: Math.round(performance.now() - started) }, 'engine warmed: percentile tables built');
+    },
+    (error: unknown) => logger.warn({ err: error }, 'engine warm-up failed; tables are built on first use'),
+  );
+}
+
+/**
  * Opens the store, loads the regions (and the sample town), registers the
- * demo key, starts the job queue (scoring jobs and webhook deliveries) and
- * listens.
+ * demo key, starts the job queue (scoring jobs and webhook deliveries),
+ * listens, and warms the engine in the background.
  *
  * @param options - see {@link StartServerOptions}
  * @returns the running server
@@ -111,7 +128,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   let loaded: LoadedEngine | null = null;
   let stopQueue = async (): Promise<void> => undefined;
+  const warming = new AbortController();
   const release = async (): Promise<void> => {
+    warming.abort();
     await store.close();
     await loaded?.close();
   };
@@ -150,6 +169,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.dashboardDir === undefined ? {} : { dashboardDir: options.dashboardDir }),
     });
     const server = await listen(app, options.port ?? DEFAULT_SETTINGS.port, options.host ?? DEFAULT_SETTINGS.host);
+    warmEngine(engine, logger, warming.signal);
     const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SETTINGS.shutdownTimeoutMs;
     return { url: urlOf(server), store, close: gracefulStop({ server, lifecycle, stopQueue, release, logger, shutdownTimeoutMs }) };
   } catch (error) {

@@ -171,3 +171,15 @@ describe('createEngine', () => {
     );
   });
 });
+
+describe('warm', () => {
+  it('builds the percentile table of each category once per region with enough address points, and nothing once aborted', async () => {
+    const fresh = createEngine({ regions: [village, town], geocoderFactory: tableGeocoder({}) });
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await fresh.warm?.(stopped.signal)).toBe(0);
+    // The village has 20 address points: too few for a percentile, so only the town's twelve tables.
+    expect(await fresh.warm?.()).toBe(CATEGORIES.length);
+    expect(await fresh.warm?.()).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { isCategory, type ScoreResult } from '@locscore/schema';
+import { CATEGORIES, isCategory, type ScoreResult } from '@locscore/schema';
 import { AddressAmbiguousError, AddressNotFoundError, OutsideRegionsError } from './errors.js';
 import { createGeocoder } from './geocode/index.js';
 import { chooseAmong } from './geocode/region-choice.js';
@@ -7,7 +7,7 @@ import { RegionMap } from './map/region-map.js';
 import { buildRegionIndexes, type RegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
-import { RegionPercentiles } from './percentile/region-percentiles.js';
+import { MIN_PERCENTILE_POINTS, RegionPercentiles } from './percentile/region-percentiles.js';
 import type { RegionData, RegionManifest } from './region/types.js';
 import type { ScoreInput, ScoringEngine } from './scoring-engine.js';
 import { territoryLookup } from './territory/territory-lookup.js';
@@ -64,7 +64,8 @@ interface LoadedRegion {
  * draws the vector map around a point from the first region covering it
  * (`RegionMap`), or throws `OutsideRegionsError`. `territory` geocodes
  * sites and gives each region's territory indexes for units and territory
- * checks (`territoryLookup`).
+ * checks (`territoryLookup`). `warm()` builds the percentile tables of every
+ * category ahead of the first requests (the server calls it once listening).
  *
  * @param options - the regions, and optionally the geocoder factory and percentile sample size
  * @returns the engine
@@ -117,6 +118,19 @@ export function createEngine(options: EngineOptions): ScoringEngine {
 
   return {
     regions: manifests,
+    async warm(signal) {
+      let built = 0;
+      for (const { percentiles } of loaded) {
+        for (const category of CATEGORIES) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (signal?.aborted) return built;
+          if (percentiles.has(category) || percentiles.size < MIN_PERCENTILE_POINTS) continue;
+          percentiles.table(category);
+          built += 1;
+        }
+      }
+      return built;
+    },
     territory: territoryLookup(loaded.map(({ region, geocoder, indexes, map }) => ({ region, geocoder, competitors: indexes.competitors, map }))),
     siteMap(query) {
       const entry = loaded.find(({ map }) => map.covers(query));

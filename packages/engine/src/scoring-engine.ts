@@ -38,4 +38,16 @@ export interface ScoringEngine {
    * (the server answers 503 `not_configured`).
    */
   readonly territory?: TerritoryLookup;
+  /**
+   * Builds ahead of time what the first score of each category in each
+   * region would otherwise build (the percentile tables of `meta.percentile`),
+   * one category at a time between turns of the event loop, so requests that
+   * arrive meanwhile are served in between. Resolves when every table is
+   * built, or at the next turn once `signal` aborts (what is built stays),
+   * with the number of tables it built (0 when all were built already).
+   * Optional: an engine without it builds them on first use.
+   *
+   * @param signal - stops the warm-up, e.g. when the server closes
+   */
+  warm?(signal?: AbortSignal): Promise<number>;
 }

@@ -177,5 +177,6 @@ export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEng
     },
     ...(engine.siteMap ? { siteMap: engine.siteMap.bind(engine) } : {}),
     ...(engine.territory ? { territory: engine.territory } : {}),
+    ...(engine.warm ? { warm: engine.warm.bind(engine) } : {}),
   };
 }

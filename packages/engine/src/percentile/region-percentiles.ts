@@ -85,6 +85,15 @@ export class RegionPercentiles {
   }
 
   /**
+   * Whether the category's score table is built (for this model version).
+   *
+   * @param category - the franchise category
+   */
+  has(category: Category): boolean {
+    return this.tables.has(`${MODEL_VERSION}:${category}`);
+  }
+
+  /**
    * The category's score table, scoring the reference points on first use;
    * null when the region has fewer than {@link MIN_PERCENTILE_POINTS} points.
    *

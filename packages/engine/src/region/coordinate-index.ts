@@ -1,3 +1,4 @@
+import { findSorted, grownColumn, permuted, sortOrder } from './sorted-columns.js';
 import type { LatLng } from './types.js';
 
 /** Coordinates are stored as signed integers of 1e-7 degrees, OSM's own precision (about 1 cm). */
@@ -46,48 +47,22 @@ export class CoordinateIndex {
    */
   get(id: number): LatLng | null {
     if (!this.sorted) this.sort();
-    let lo = 0;
-    let hi = this.count - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const value = this.ids[mid] ?? 0;
-      if (value === id) return { lat: (this.lats[mid] ?? 0) / SCALE, lng: (this.lngs[mid] ?? 0) / SCALE };
-      if (value < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return null;
+    const at = findSorted(this.ids, this.count, id);
+    return at < 0 ? null : { lat: (this.lats[at] ?? 0) / SCALE, lng: (this.lngs[at] ?? 0) / SCALE };
   }
 
   private grow(): void {
     const capacity = this.ids.length * 2;
-    const ids = new Float64Array(capacity);
-    ids.set(this.ids);
-    const lats = new Int32Array(capacity);
-    lats.set(this.lats);
-    const lngs = new Int32Array(capacity);
-    lngs.set(this.lngs);
-    this.ids = ids;
-    this.lats = lats;
-    this.lngs = lngs;
+    this.ids = grownColumn(this.ids, capacity);
+    this.lats = grownColumn(this.lats, capacity);
+    this.lngs = grownColumn(this.lngs, capacity);
   }
 
   private sort(): void {
-    const order = new Uint32Array(this.count);
-    for (let i = 0; i < this.count; i++) order[i] = i;
-    const ids = this.ids;
-    order.sort((a, b) => (ids[a] ?? 0) - (ids[b] ?? 0));
-    const newIds = new Float64Array(this.ids.length);
-    const newLats = new Int32Array(this.ids.length);
-    const newLngs = new Int32Array(this.ids.length);
-    for (let i = 0; i < this.count; i++) {
-      const from = order[i] ?? 0;
-      newIds[i] = this.ids[from] ?? 0;
-      newLats[i] = this.lats[from] ?? 0;
-      newLngs[i] = this.lngs[from] ?? 0;
-    }
-    this.ids = newIds;
-    this.lats = newLats;
-    this.lngs = newLngs;
+    const order = sortOrder(this.ids, this.count);
+    this.ids = permuted(this.ids, order);
+    this.lats = permuted(this.lats, order);
+    this.lngs = permuted(this.lngs, order);
     this.sorted = true;
   }
 }

@@ -1,3 +1,4 @@
+import { findSorted, grownColumn, permuted, sortOrder } from './sorted-columns.js';
 /**
  * Every way's node list, kept compactly (8 bytes per node reference plus
  * 12 bytes per way) so that boundary relations, which come after their
@@ -45,56 +46,29 @@ export class WayNodes {
    */
   get(id: number): Float64Array | null {
     if (!this.sorted) this.sort();
-    let lo = 0;
-    let hi = this.ways - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const value = this.wayIds[mid] ?? 0;
-      if (value === id) {
-        const start = this.starts[mid] ?? 0;
-        return this.refs.subarray(start, start + (this.lengths[mid] ?? 0));
-      }
-      if (value < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return null;
+    const at = findSorted(this.wayIds, this.ways, id);
+    if (at < 0) return null;
+    const start = this.starts[at] ?? 0;
+    return this.refs.subarray(start, start + (this.lengths[at] ?? 0));
   }
 
   private growWays(): void {
     const capacity = this.wayIds.length * 2;
-    const wayIds = new Float64Array(capacity);
-    wayIds.set(this.wayIds);
-    const starts = new Float64Array(capacity);
-    starts.set(this.starts);
-    const lengths = new Uint32Array(capacity);
-    lengths.set(this.lengths);
-    this.wayIds = wayIds;
-    this.starts = starts;
-    this.lengths = lengths;
+    this.wayIds = grownColumn(this.wayIds, capacity);
+    this.starts = grownColumn(this.starts, capacity);
+    this.lengths = grownColumn(this.lengths, capacity);
   }
 
   private growRefs(): void {
-    const refs = new Float64Array(this.refs.length * 2);
-    refs.set(this.refs);
-    this.refs = refs;
+    this.refs = grownColumn(this.refs, this.refs.length * 2);
   }
 
   /** Sorts the way index by id; the node lists stay where they are. */
   private sort(): void {
-    const order = Array.from({ length: this.ways }, (_, i) => i);
-    const ids = this.wayIds;
-    order.sort((a, b) => (ids[a] ?? 0) - (ids[b] ?? 0));
-    const wayIds = new Float64Array(this.wayIds.length);
-    const starts = new Float64Array(this.wayIds.length);
-    const lengths = new Uint32Array(this.wayIds.length);
-    order.forEach((from, to) => {
-      wayIds[to] = this.wayIds[from] ?? 0;
-      starts[to] = this.starts[from] ?? 0;
-      lengths[to] = this.lengths[from] ?? 0;
-    });
-    this.wayIds = wayIds;
-    this.starts = starts;
-    this.lengths = lengths;
+    const order = sortOrder(this.wayIds, this.ways);
+    this.wayIds = permuted(this.wayIds, order);
+    this.starts = permuted(this.starts, order);
+    this.lengths = permuted(this.lengths, order);
     this.sorted = true;
   }
 }

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { RegionPackError } from '../errors.js';
 import type { PopulationZone } from '../population/population-zone.js';
 import { type ResolvedCensusFields, readCensusValues } from './census-fields.js';
 import { checkCensusGeometry } from './census-geometry.js';
 import { censusZone, type SkippedCensusAreas } from './census-zone.js';
+import { readJsonFile } from './json-file.js';
 
 /** Coordinate systems a census GeoJSON may declare: WGS 84 longitude/latitude (RFC 7946 drops `crs`; older files name these). */
 const LON_LAT_CRS = /^(urn:ogc:def:crs:OGC:1\.3:CRS84|urn:ogc:def:crs:EPSG::4326|EPSG:4326|urn:ogc:def:crs:EPSG::4269|EPSG:4269)$/i;
@@ -30,18 +30,7 @@ export interface CensusGeoJson {
  * @throws RegionPackError naming the file, the feature (`features[12] (id …)`) and the field on bad input
  */
 export async function readCensusGeoJson(path: string, fields: ResolvedCensusFields): Promise<CensusGeoJson> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new RegionPackError(path, 'census file not found');
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new RegionPackError(path, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
+  const parsed = await readJsonFile(path, { missing: 'census file not found' });
   const collection = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
     type?: unknown;
     features?: unknown;

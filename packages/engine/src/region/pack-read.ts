@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { RegionPackError } from '../errors.js';
+import { readJsonFile } from './json-file.js';
 import { layerFileName, MANIFEST_FILE, PACK_LAYERS } from './pack-layout.js';
 import { PACK_FORMAT_VERSION, type PackLayer, type RegionData, type RegionManifest } from './types.js';
 
@@ -33,18 +34,7 @@ export async function loadRegion(dir: string): Promise<RegionData> {
     if (error instanceof RegionPackError) throw error;
     throw new RegionPackError(dir, 'region pack not found');
   }
-  let text: string;
-  try {
-    text = await readFile(manifestPath, 'utf8');
-  } catch {
-    throw new RegionPackError(manifestPath, 'missing manifest.json: not a region pack');
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new RegionPackError(manifestPath, `manifest is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
+  const parsed = await readJsonFile(manifestPath, { missing: 'missing manifest.json: not a region pack', invalid: 'manifest is not valid JSON' });
   const manifest = checkManifest(parsed, manifestPath);
   const data: RegionData = {
     manifest,

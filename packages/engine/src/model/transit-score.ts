@@ -62,6 +62,15 @@ function finiteDepartures(value: number | undefined): number | null {
   return value !== undefined && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
+/** One line per route, with its feed departures or the mode's default for a route without a timetable. */
+function routeLines(routes: NonNullable<Station['routes']>): ServiceLine[] {
+  return routes.map((route) => ({
+    key: route.id,
+    mode: route.mode,
+    weeklyDepartures: finiteDepartures(route.weeklyDepartures) ?? defaultRouteWeeklyDepartures(route.mode),
+  }));
+}
+
 /**
  * The lines a station offers: its routes (feed departures, or the mode's
  * default for a route without a timetable); else one line keyed by the station
@@ -71,13 +80,7 @@ function finiteDepartures(value: number | undefined): number | null {
  * @param station - a rapid-transit station
  */
 export function stationLines(station: Station): ServiceLine[] {
-  if (station.routes !== undefined) {
-    return station.routes.map((route) => ({
-      key: route.id,
-      mode: route.mode,
-      weeklyDepartures: finiteDepartures(route.weeklyDepartures) ?? defaultRouteWeeklyDepartures(route.mode),
-    }));
-  }
+  if (station.routes !== undefined) return routeLines(station.routes);
   const mode = primaryMode(station);
   return [{ key: station.id, mode, weeklyDepartures: finiteDepartures(station.weeklyDepartures) ?? DEFAULT_WEEKLY_DEPARTURES[mode] }];
 }
@@ -90,13 +93,7 @@ export function stationLines(station: Station): ServiceLine[] {
  * @param stop - a bus stop
  */
 export function busStopLines(stop: BusStop): ServiceLine[] {
-  if (stop.routes !== undefined) {
-    return stop.routes.map((route) => ({
-      key: route.id,
-      mode: route.mode,
-      weeklyDepartures: finiteDepartures(route.weeklyDepartures) ?? defaultRouteWeeklyDepartures(route.mode),
-    }));
-  }
+  if (stop.routes !== undefined) return routeLines(stop.routes);
   return [{ key: stop.id, mode: 'bus', weeklyDepartures: finiteDepartures(stop.weeklyDepartures) ?? DEFAULT_BUS_ROUTE_WEEKLY_DEPARTURES }];
 }
 

@@ -50,7 +50,7 @@ export default defineConfig({
       reporter: ['text-summary', 'json-summary', 'html'],
       reportsDirectory: 'coverage',
       reportOnFailure: true,
-      thresholds: { statements: 66, branches: 61, functions: 60, lines: 68 },
+      thresholds: { statements: 82, branches: 74, functions: 80, lines: 84 },
     },
   },
 });

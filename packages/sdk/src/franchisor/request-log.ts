@@ -1,5 +1,6 @@
 import { FRANCHISOR_REQUESTS_PATH, Redelivery, RequestDetail, type RequestMode, RequestPage, type RequestState, type RequestSummary } from '@locscore/schema';
 import type { JsonTransport } from '../json-transport.js';
+import { eachPage } from '../pages.js';
 
 /** Filters of a request listing; each one left out widens nothing. Times are ISO 8601 UTC. */
 export interface RequestListParams {
@@ -30,21 +31,6 @@ export interface CallOptions {
 export function requestListQuery(params: RequestListParams = {}): Record<string, string | number | undefined> {
   const since = params.since instanceof Date ? params.since.toISOString() : params.since;
   return { status: params.status, mode: params.mode, since, cursor: params.cursor, limit: params.limit };
-}
-
-/**
- * Pages through a listing from the first page to the last, one request per
- * page, yielding every item in order (newest first).
- *
- * @param fetchPage - reads the page after `cursor` (undefined: the first)
- */
-export async function* eachPage(fetchPage: (cursor: string | undefined) => Promise<RequestPage>): AsyncGenerator<RequestSummary, void, undefined> {
-  let cursor: string | undefined;
-  do {
-    const page = await fetchPage(cursor);
-    yield* page.items;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '@locscore/schema';
 import type { CallOptions } from '../franchisor/request-log.js';
 import type { JsonTransport } from '../json-transport.js';
+import { eachPage } from '../pages.js';
 import { importUnits, type UnitImportOptions, type UnitImportReport } from './unit-import.js';
 
 /** Filters of a unit listing. */
@@ -69,12 +70,7 @@ export class Units {
    * for await (const unit of client.units.all({ status: 'planned' })) console.log(unit.name);
    */
   async *all(params: Omit<UnitListParams, 'cursor'> = {}, options: CallOptions = {}): AsyncGenerator<Unit, void, undefined> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.list({ ...params, cursor }, options);
-      yield* page.items;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor !== undefined);
+    yield* eachPage((cursor) => this.list({ ...params, cursor }, options));
   }
 
   /**

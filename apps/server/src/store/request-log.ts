@@ -1,6 +1,7 @@
 import type { RequestDetail, RequestMode, RequestPage, RequestState, RequestSummary, ScoreResult } from '@locscore/schema';
 import type { Db } from './db.js';
 import { createDeliveryRepository } from './deliveries.js';
+import { keysetPage } from './keyset-page.js';
 import { toIsoOrNull, toIsoString } from './timestamps.js';
 
 /** Which requests a listing shows; every filter is optional and they combine. */
@@ -132,9 +133,7 @@ export function createRequestLogRepository(db: Db): RequestLogRepository {
       const { sql, params } = whereOf(filter, cursor === undefined ? null : positionOf(cursor));
       params.push(limit + 1);
       const result = await db.query<SummaryRow>(`${SELECT_SUMMARIES} ${sql} ORDER BY r.created_at DESC, r.id DESC LIMIT $${params.length}`, params);
-      const rows = result.rows.slice(0, limit);
-      const last = rows[rows.length - 1];
-      return { items: rows.map(summaryOf), nextCursor: result.rows.length > limit && last ? cursorOf(last) : null };
+      return keysetPage(result.rows, limit, summaryOf, cursorOf);
     },
     async detail(requestId, keyId) {
       const { sql, params } = whereOf(keyId === undefined ? {} : { keyId }, null);

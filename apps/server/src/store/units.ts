@@ -1,6 +1,7 @@
 import type { Category, Territory, Unit, UnitPage, UnitStatus, UnitTerritory } from '@locscore/schema';
 import { type CoalesceOptions, singleCall } from './coalesce.js';
 import type { Db } from './db.js';
+import { keysetPage } from './keyset-page.js';
 import { InvalidCursorError } from './request-log.js';
 import { toIsoString } from './timestamps.js';
 
@@ -206,9 +207,7 @@ export function createUnitRepository(db: Db, options: CoalesceOptions = {}): Uni
       if (cursor !== undefined) add('seq >', seqOf(cursor));
       params.push(limit + 1);
       const result = await db.query<UnitRow>(`SELECT ${COLUMNS} FROM units WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`, params);
-      const rows = result.rows.slice(0, limit);
-      const last = rows.at(-1);
-      return { items: rows.map((row) => unitOf(storedUnitOf(row))), nextCursor: result.rows.length > limit && last ? cursorOf(last) : null };
+      return keysetPage(result.rows, limit, (row) => unitOf(storedUnitOf(row)), cursorOf);
     },
     get: (accountId, id) => find(db, accountId, id, false),
     update: (accountId, id, change) =>

@@ -7,7 +7,7 @@ import { RegionMap } from './map/region-map.js';
 import { buildRegionIndexes, type RegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
-import { MIN_PERCENTILE_POINTS, RegionPercentiles } from './percentile/region-percentiles.js';
+import { MIN_PERCENTILE_POINTS } from './percentile/region-percentiles.js';
 import type { RegionData, RegionManifest } from './region/types.js';
 import type { ScoreInput, ScoringEngine } from './scoring-engine.js';
 import { territoryLookup } from './territory/territory-lookup.js';
@@ -35,7 +35,6 @@ interface LoadedRegion {
   geocoder: Geocoder;
   indexes: RegionIndexes;
   map: RegionMap;
-  percentiles: RegionPercentiles;
 }
 
 /**
@@ -76,11 +75,8 @@ export function createEngine(options: EngineOptions): ScoringEngine {
   if (!Array.isArray(options.regions)) throw new TypeError('regions must be an array of loaded region packs');
   const factory = options.geocoderFactory ?? createGeocoder;
   const loaded: LoadedRegion[] = options.regions.map((region) => {
-    const indexes = buildRegionIndexes(region);
-    const percentiles = new RegionPercentiles(region.addresses, (point, category) => scoreLocation(indexes, point, category).score, {
-      ...(options.percentileSampleSize === undefined ? {} : { sampleSize: options.percentileSampleSize }),
-    });
-    return { region, geocoder: factory(region), indexes, map: new RegionMap(region, indexes.competitors), percentiles };
+    const indexes = buildRegionIndexes(region, options.percentileSampleSize === undefined ? {} : { percentileSampleSize: options.percentileSampleSize });
+    return { region, geocoder: factory(region), indexes, map: new RegionMap(region, indexes.competitors) };
   });
   const manifests: readonly RegionManifest[] = Object.freeze(loaded.map(({ region }) => region.manifest));
 
@@ -101,7 +97,6 @@ export function createEngine(options: EngineOptions): ScoringEngine {
       matchedAddress: match.matchedAddress,
     });
     const { manifest } = entry.region;
-    const percentile = entry.percentiles.rank(category, result.score);
     return {
       ...result,
       meta: {
@@ -109,7 +104,6 @@ export function createEngine(options: EngineOptions): ScoringEngine {
         matchedAddress: match.matchedAddress,
         geocodePrecision: match.precision,
         geocodeConfidence: match.confidence,
-        ...(percentile === null ? {} : { percentile }),
         region: { name: manifest.name, sample: manifest.sample, attribution: manifest.attribution },
         modelVersion: MODEL_VERSION,
       },
@@ -120,7 +114,9 @@ export function createEngine(options: EngineOptions): ScoringEngine {
     regions: manifests,
     async warm(signal) {
       let built = 0;
-      for (const { percentiles } of loaded) {
+      for (const {
+        indexes: { percentiles },
+      } of loaded) {
         for (const category of CATEGORIES) {
           await new Promise<void>((resolve) => setImmediate(resolve));
           if (signal?.aborted) return built;

@@ -125,6 +125,19 @@ describe.skipIf(liechtenstein === null)('model v2 golden results in Liechtenstei
     expect(result.insights[0]?.headline).toBe('0.4 points short of the 7.0 pass line');
     expect(result.insights[0]?.detail).toContain('Competition holds it back');
   });
+
+  it('Eschner Strasse 5, Schaan is Prime for a pharmacy on Liechtenstein’s scale: every town centre has its one pharmacy, so the weighted sub-scores top out at 8.0, and the country’s best 1 % of sites read 8.5 and up', async () => {
+    const result = await expectGolden(engine, 'Eschner Strasse 5, 9494 Schaan', 'pharmacy-health', {
+      score: 8.8,
+      breakdown: { transit: 4.2, competitor: 5.7, marketFit: 9.8 },
+      story: 'Prime Location',
+      passed: true,
+      confidence: 'high',
+    });
+    expect(result.meta?.percentile).toBe(100);
+    expect(text(result)).toContain('The weighted sub-scores give 8.0/10');
+    expect(text(result)).toContain('best 1 % of addresses for the category start at 7.6/10');
+  });
 });
 
 describe.skipIf([westVillage, subway, bus, tracts, table].includes(null))(

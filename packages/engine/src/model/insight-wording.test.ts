@@ -4,6 +4,7 @@ import type { DemandDriver } from '../market/market-fit.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { driverPhrase } from './demand-insight.js';
 import { joinPhrases } from './insight-text.js';
+import { IDENTITY_SCALE } from './prime-scale.js';
 import { changeSentence } from './verdict-insight.js';
 
 const market: MarketSearch = {
@@ -49,6 +50,7 @@ describe('insight wording', () => {
       radiusMetres: 500,
       noun: 'coffee',
       transitReference: 10,
+      scale: IDENTITY_SCALE,
     });
     expect(sentence).toMatch(/^It would pass if one sub-score alone rose: competition from 1\.2\/10 to \d\.\d\/10\.$/);
   });

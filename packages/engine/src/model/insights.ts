@@ -9,6 +9,7 @@ import { type BalanceFacts, competitionInsight } from './competition-insight.js'
 import { demandInsight } from './demand-insight.js';
 import { metres, outOfTen, WALK_METRES_PER_MINUTE } from './insight-text.js';
 import { articleFor, countNoun } from './plural.js';
+import type { ScaledScore } from './prime-scale.js';
 import { changeSentence, verdictInsight } from './verdict-insight.js';
 
 export { WALK_METRES_PER_MINUTE } from './insight-text.js';
@@ -29,6 +30,8 @@ export interface InsightInput {
   regionName: string;
   /** The region's transit reference (`transitInOverall`). */
   transitReference: number;
+  /** The weighted score and the region's prime scale it was read on (`onPrimeScale`). */
+  scale: ScaledScore;
   market: MarketSearch;
   balance: BalanceFacts;
   /** How the address was located; a non-address-point match gets an insight. */
@@ -92,6 +95,7 @@ export function buildInsights(input: InsightInput): Insight[] {
     radiusMetres: input.competition.radiusMetres,
     noun,
     transitReference: input.transitReference,
+    scale: input.scale,
   });
   const geocode = input.geocode;
   // Street-level and approximate matches are said in the confidence reasons.

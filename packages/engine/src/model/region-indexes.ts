@@ -1,11 +1,13 @@
 import type { Category } from '@locscore/schema';
 import { CoverageGrid } from '../data-confidence/coverage-grid.js';
 import { MarketIndex } from '../market/market-index.js';
+import { RegionPercentiles } from '../percentile/region-percentiles.js';
 import { CompetitorIndex } from '../places/competitor-index.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { LatLng, PopulationMethod, RegionData } from '../region/types.js';
 import { TransitIndex } from '../transit/transit-index.js';
 import { TRANSIT_REFERENCE_PERCENTILE } from './overall.js';
+import { weightedScore } from './score-location.js';
 import { typicalDemandPerStore } from './supply-balance.js';
 import { transitScoreFromSupply, transitSupply } from './transit-score.js';
 
@@ -26,25 +28,42 @@ export interface RegionIndexes {
   regionName: string;
   /** The pack's smaller side, metres: the width or height of its covered box (`manifest.coverage`, else its data box). */
   packSpanMetres: number;
+  /**
+   * The weighted scores (`weightedScore`) of the region's reference address
+   * points per category, built on first use: `meta.percentile` and the
+   * region's prime scale (`regionPrimeScale`) read them.
+   */
+  percentiles: RegionPercentiles;
+}
+
+/** Options of {@link buildRegionIndexes}. */
+export interface RegionIndexOptions {
+  /**
+   * Address points scored per category for the score tables (`RegionPercentiles`).
+   * @default DEFAULT_PERCENTILE_SAMPLE_SIZE (4,096)
+   */
+  percentileSampleSize?: number;
 }
 
 /**
  * Builds a region's indexes: rapid-transit stations and bus stops, POIs per
  * category, demand generators (addresses, POIs per demand kind, sampled major
  * roads, census areas) with the region's demand distribution, the coverage
- * grid, and each category's typical demand per store. One pass per layer;
- * kdbush trees.
+ * grid, each category's typical demand per store, and the (lazily built)
+ * score tables. One pass per layer; kdbush trees.
  *
  * @param region - a loaded region pack
+ * @param options - the score tables' sample size
  * @throws TypeError when a point in the pack has non-finite coordinates
+ * @throws RangeError when `options.percentileSampleSize` is not a whole number ≥ 0
  */
-export function buildRegionIndexes(region: RegionData): RegionIndexes {
+export function buildRegionIndexes(region: RegionData, options: RegionIndexOptions = {}): RegionIndexes {
   const competitors = new CompetitorIndex(region.pois);
   const market = new MarketIndex(region);
   const transit = new TransitIndex(region.stations, region.busStops);
   const population = region.population ?? [];
   const method = region.manifest.population?.method ?? (population.length > 0 || region.census.length > 0 ? 'census' : null);
-  return {
+  const indexes: RegionIndexes = {
     transit,
     competitors,
     market,
@@ -54,7 +73,11 @@ export function buildRegionIndexes(region: RegionData): RegionIndexes {
     populationMethod: method,
     regionName: region.manifest.name,
     packSpanMetres: packSpan(region.manifest.coverage?.bbox ?? region.manifest.bbox),
+    percentiles: new RegionPercentiles(region.addresses, (point, category) => weightedScore(indexes, point, category), {
+      ...(options.percentileSampleSize === undefined ? {} : { sampleSize: options.percentileSampleSize }),
+    }),
   };
+  return indexes;
 }
 
 /** Most address points whose transit is measured for the reference: every k-th. */

@@ -5,6 +5,7 @@ import type { BalanceFacts } from './competition-insight.js';
 import { competitorPressure } from './competitor-score.js';
 import { joinPhrases, outOfTen } from './insight-text.js';
 import { MIN_TRANSIT_REFERENCE, OVERALL_WEIGHTS, overallScore, transitInOverall } from './overall.js';
+import { onPrimeScale, type PrimeScale, type ScaledScore } from './prime-scale.js';
 import { balanceScore, trustedCompetition } from './supply-balance.js';
 
 /** Sub-scores in the order insights name them. */
@@ -43,6 +44,8 @@ export function verdictInsight(input: {
   passed: boolean;
   confidence: DataConfidence;
   transitReference: number;
+  /** The weighted score and the region's prime scale (`onPrimeScale`); a stretched score says so. */
+  scale: ScaledScore;
   /** What would change the verdict ({@link changeSentence}), appended to the detail. */
   change: string | null;
 }): Insight {
@@ -53,7 +56,7 @@ export function verdictInsight(input: {
   const term = transitInOverall(breakdown.transit, input.transitReference);
   const stretched =
     part === 'transit' && roundScore(term) !== breakdown.transit ? ` (${outOfTen(roundScore(term))} against the region's best-served sites)` : '';
-  const decider = `${PART_NAMES[part]} ${direction}: ${outOfTen(breakdown[part])}${stretched} at ${weight} % of the weight.`;
+  const decider = `${PART_NAMES[part]} ${direction}: ${outOfTen(breakdown[part])}${stretched} at ${weight} % of the weight.${scaleSentence(input.scale, score)}`;
   if (!passed && score >= PASS_THRESHOLD) {
     return {
       headline: `Scores ${outOfTen(score)} but does not pass: data confidence is ${confidence.level}`,
@@ -68,6 +71,18 @@ export function verdictInsight(input: {
     headline: passed ? passedHeadline : `${points} short of the 7.0 pass line`,
     detail: input.change === null ? decider : `${decider} ${input.change}`,
   };
+}
+
+/**
+ * The sentence of a score the region's prime scale stretched: the weighted
+ * sub-scores, the factor and why; empty when the scale left it as it is.
+ *
+ * @param scale - the weighted score and the region's scale
+ * @param score - the overall score on that scale
+ */
+export function scaleSentence(scale: ScaledScore, score: number): string {
+  if (scale.reference === null || score === scale.weighted) return '';
+  return ` The weighted sub-scores give ${outOfTen(scale.weighted)}; the region's best 1 % of addresses for the category start at ${outOfTen(scale.reference)} on them, and its scale reads that as 8.5, Prime Location.`;
 }
 
 /**
@@ -89,16 +104,19 @@ export function changeSentence(input: {
   radiusMetres: number;
   noun: string;
   transitReference: number;
+  /** The region's prime scale, so that the score after the change is on the result's scale. */
+  scale: PrimeScale;
 }): string | null {
   const { category, breakdown, score, passed, balance } = input;
   if (passed) {
     const pressure = balance.pressure + competitorPressure([{ distanceMetres: 0, rating: null }], input.radiusMetres);
     const competitor = roundScore(trustedCompetition(balanceScore(input.demand, pressure, balance.typical), balance.trust));
-    const after = overallScore(category, { ...breakdown, competitor }, input.transitReference);
+    const after = onPrimeScale(overallScore(category, { ...breakdown, competitor }, input.transitReference), input.scale);
     const flips = after < PASS_THRESHOLD;
     return `An average ${input.noun} place opening next door would move competition to ${outOfTen(competitor)} and the score to ${outOfTen(after)}: ${flips ? 'the verdict would flip' : 'it would still pass'}.`;
   }
   if (score >= PASS_THRESHOLD) return null;
+  // Below the pass line the scale is the identity: the score is the weighted mean.
   const needed = PASS_THRESHOLD - score;
   const weights = OVERALL_WEIGHTS[category];
   const terms: Breakdown = { ...breakdown, transit: transitInOverall(breakdown.transit, input.transitReference) };

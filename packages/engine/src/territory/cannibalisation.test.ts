@@ -95,7 +95,24 @@ describe('cannibalisation', () => {
         expect(taken).toBeLessThanOrEqual(result.capturedResidents + 0.1 * result.units.length);
         expect(taken / Math.max(result.capturedResidents, 1e-9)).toBeCloseTo(result.capturedResidents > 0 ? result.shareFromOwnUnits : 0, 1);
       }),
-      { numRuns: 30 },
+      {
+        numRuns: 30,
+        // Found by a longer run: a unit whose loss rounds to a 0 share must not be listed.
+        examples: [
+          [
+            { north: -584, east: 0 },
+            [
+              { north: 275, east: 457 },
+              { north: 0, east: 0 },
+              { north: 0, east: 0 },
+            ],
+            [
+              { north: 0, east: 0 },
+              { north: 0, east: 60 },
+            ],
+          ],
+        ],
+      },
     );
   });
 });

@@ -90,7 +90,9 @@ export function cannibalisation(input: CannibalisationInput): Cannibalisation {
     .flatMap((unit) => {
       const lost = tally.lost.get(unit) ?? 0;
       const held = tally.held.get(unit) ?? 0;
-      return lost > 0 && held > 0 ? [{ unitId: unit.id, name: unit.name, shareLost: rounded(lost / held, 4), residentsLost: rounded(lost, 1) }] : [];
+      const shareLost = held > 0 ? rounded(lost / held, 4) : 0;
+      // A loss that rounds to no share (under 0.005 %) is not listed as cannibalisation.
+      return shareLost > 0 ? [{ unitId: unit.id, name: unit.name, shareLost, residentsLost: rounded(lost, 1) }] : [];
     })
     .sort((a, b) => b.shareLost - a.shareLost || a.unitId.localeCompare(b.unitId));
   return { capturedResidents: rounded(tally.captured, 1), shareFromOwnUnits: tally.captured > 0 ? rounded(fromOwn / tally.captured, 4) : 0, units };

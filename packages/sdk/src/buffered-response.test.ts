@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BufferedResponse } from './buffered-response.js';
 
-const raw = (...lines: string[]): Buffer[] => lines.map((line) => Buffer.from(line));
-
 describe('BufferedResponse', () => {
-  const response = new BufferedResponse(200, raw('X-Request-Id', 'abc', 'Content-Type', 'application/json', 'Vary', 'a', 'vary', 'b'), '{"score":4.4}');
+  const response = new BufferedResponse(200, ['X-Request-Id', 'abc', 'Content-Type', 'application/json', 'Vary', 'a', 'vary', 'b'], '{"score":4.4}');
 
   it('is a Response with the status, and reads its buffered body as text, JSON and bytes, again and again', async () => {
     expect(response).toBeInstanceOf(Response);

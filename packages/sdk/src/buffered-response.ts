@@ -11,16 +11,16 @@
  */
 export class BufferedResponse extends Response {
   readonly #text: string;
-  /** Raw header lines as undici hands them over: name, value, name, value… */
-  readonly #rawHeaders: readonly Buffer[];
+  /** Header lines: name, value, name, value… */
+  readonly #rawHeaders: readonly string[];
   #headers: Headers | undefined;
 
   /**
    * @param status - a 2xx status with a body (not 204 or 205)
-   * @param rawHeaders - the response's raw header names and values, alternating
+   * @param rawHeaders - the response's header names and values, alternating (latin1-decoded strings)
    * @param text - the whole body, UTF-8 decoded
    */
-  constructor(status: number, rawHeaders: readonly Buffer[], text: string) {
+  constructor(status: number, rawHeaders: readonly string[], text: string) {
     super(null, { status });
     this.#rawHeaders = rawHeaders;
     this.#text = text;
@@ -37,8 +37,8 @@ export class BufferedResponse extends Response {
     const wanted = name.toLowerCase();
     let value: string | null = null;
     for (let index = 0; index + 1 < this.#rawHeaders.length; index += 2) {
-      if (String(this.#rawHeaders[index]).toLowerCase() !== wanted) continue;
-      const next = String(this.#rawHeaders[index + 1]);
+      if (this.#rawHeaders[index]?.toLowerCase() !== wanted) continue;
+      const next = this.#rawHeaders[index + 1] ?? '';
       value = value === null ? next : `${value}, ${next}`;
     }
     return value;
@@ -53,7 +53,7 @@ export class BufferedResponse extends Response {
           if (this.#headers === undefined) {
             const headers = new Headers();
             for (let index = 0; index + 1 < this.#rawHeaders.length; index += 2) {
-              headers.append(String(this.#rawHeaders[index]), String(this.#rawHeaders[index + 1]));
+              headers.append(this.#rawHeaders[index] ?? '', this.#rawHeaders[index + 1] ?? '');
             }
             this.#headers = headers;
           }

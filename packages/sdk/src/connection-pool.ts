@@ -44,19 +44,30 @@ export function createConnectionPool(): Agent {
 /** Statuses whose response has no body (a `Response` refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-/** Header pairs of raw undici header lines (name, value, name, value…). */
-function headerPairs(rawHeaders: readonly Buffer[]): Array<[string, string]> {
+/**
+ * Header lines as strings (name, value, name, value…), decoded as latin1 as
+ * HTTP/1.1 header bytes are. undici's raw header `Buffer`s are views on the
+ * socket's read chunk: kept in a response they would pin that whole chunk
+ * (external memory) and a typed-array object per line until the response is
+ * collected, which for a batch is often only at the next full collection.
+ */
+function headerLines(rawHeaders: readonly Buffer[]): string[] {
+  return rawHeaders.map((line) => line.toString('latin1'));
+}
+
+/** Header pairs of header lines (name, value, name, value…). */
+function headerPairs(lines: readonly string[]): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
-  for (let index = 0; index + 1 < rawHeaders.length; index += 2) pairs.push([String(rawHeaders[index]), String(rawHeaders[index + 1])]);
+  for (let index = 0; index + 1 < lines.length; index += 2) pairs.push([lines[index] ?? '', lines[index + 1] ?? '']);
   return pairs;
 }
 
 /** The fetch `Response` of a complete answer: a {@link BufferedResponse} for a 2xx with a body, else a streamed one. */
-function responseOf(status: number, rawHeaders: readonly Buffer[], chunks: Buffer[]): Response {
-  if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers: headerPairs(rawHeaders) });
+function responseOf(status: number, lines: readonly string[], chunks: Buffer[]): Response {
+  if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers: headerPairs(lines) });
   const text = chunks.length === 1 ? (chunks[0]?.toString('utf8') ?? '') : Buffer.concat(chunks).toString('utf8');
-  if (status >= 200 && status < 300) return new BufferedResponse(status, rawHeaders, text);
-  return new Response(text, { status, headers: headerPairs(rawHeaders) });
+  if (status >= 200 && status < 300) return new BufferedResponse(status, lines, text);
+  return new Response(text, { status, headers: headerPairs(lines) });
 }
 
 /**
@@ -70,7 +81,7 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = 0;
-    let headers: Buffer[] = [];
+    let headers: string[] = [];
     let onAbort: (() => void) | undefined;
     const settle = (): void => {
       if (onAbort) signal.removeEventListener('abort', onAbort);
@@ -83,7 +94,7 @@ function dispatch(pool: Agent, options: Dispatcher.DispatchOptions, signal: Abor
       },
       onHeaders(statusCode, rawHeaders) {
         status = statusCode;
-        headers = rawHeaders;
+        headers = headerLines(rawHeaders);
         return true;
       },
       onData(chunk) {

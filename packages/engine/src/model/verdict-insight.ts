@@ -5,7 +5,7 @@ import type { BalanceFacts } from './competition-insight.js';
 import { competitorPressure } from './competitor-score.js';
 import { joinPhrases, outOfTen } from './insight-text.js';
 import { MIN_TRANSIT_REFERENCE, OVERALL_WEIGHTS, overallScore, transitInOverall } from './overall.js';
-import { onPrimeScale, type PrimeScale, type ScaledScore } from './prime-scale.js';
+import { onPrimeScale, PRIME_THRESHOLD, type PrimeScale, type ScaledScore } from './prime-scale.js';
 import { balanceScore, trustedCompetition } from './supply-balance.js';
 
 /** Sub-scores in the order insights name them. */
@@ -75,14 +75,15 @@ export function verdictInsight(input: {
 
 /**
  * The sentence of a score the region's prime scale stretched: the weighted
- * sub-scores, the factor and why; empty when the scale left it as it is.
+ * sub-scores and the region's reference read as {@link PRIME_THRESHOLD};
+ * empty when the scale left the score as it is.
  *
  * @param scale - the weighted score and the region's scale
  * @param score - the overall score on that scale
  */
 export function scaleSentence(scale: ScaledScore, score: number): string {
   if (scale.reference === null || score === scale.weighted) return '';
-  return ` The weighted sub-scores give ${outOfTen(scale.weighted)}; the region's best 1 % of addresses for the category start at ${outOfTen(scale.reference)} on them, and its scale reads that as 8.5, Prime Location.`;
+  return ` The weighted sub-scores give ${outOfTen(scale.weighted)}; the region's best 1 % of addresses for the category start at ${outOfTen(scale.reference)} on them, and its scale reads that as ${PRIME_THRESHOLD.toFixed(1)}, Prime Location.`;
 }
 
 /**

@@ -31,6 +31,9 @@ const MIN_SPREAD = 3;
 const DOWNTOWNS: Record<RealPackKey, string[]> = {
   liechtenstein: ['Städtle 38, 9490 Vaduz', 'Landstrasse 19, 9494 Schaan'],
   'west-village': ['Christopher Street 53, 10014 New York', 'Greenwich Avenue 122, 10011 New York', '7th Avenue South 131, 10014 New York'],
+  copenhagen: ['Vesterbrogade 47, 1620 København V'],
+  helsinki: ['Aleksanterinkatu 21, 00100 Helsinki', 'Mannerheimintie 6, 00100 Helsinki'],
+  vancouver: ['401 West Georgia Street, Vancouver, BC V6B 5A1', '800 Granville Street, Vancouver'],
 };
 
 const share = (count: number, total: number): number => (total === 0 ? 0 : Math.round((count / total) * 1000) / 1000);

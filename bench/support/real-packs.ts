@@ -1,12 +1,17 @@
 /**
- * The two real region packs the model is calibrated and validated on, built
- * by each benchmark with `importRegion` as `locscore region import` does:
+ * The real region packs the model is calibrated and validated on and the
+ * geocoder is measured on, built by each benchmark with `importRegion` as
+ * `locscore region import` does:
  *
  * - Liechtenstein: the full OSM extract cut to the country's boundary (its
  *   population from OSM `population=*`);
  * - West Village: the OSM slice with both MTA GTFS feeds (subway and
  *   Manhattan bus) and the Manhattan census (2020 tract shapefile joined to
- *   the demographics table).
+ *   the demographics table);
+ * - Copenhagen: the OSM extract of central Copenhagen and Frederiksberg
+ *   (35,124 register address points);
+ * - Helsinki: the OSM extract of central Helsinki with the HSL GTFS feed;
+ * - Vancouver: the OSM extract of Vancouver (places-rich, few addresses).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +22,7 @@ const SHARED = join(REPO_ROOT, '..', 'shared', 'data');
 const CENSUS = join(SHARED, 'nyc-census');
 
 /** Which real pack. */
-export type RealPackKey = 'liechtenstein' | 'west-village';
+export type RealPackKey = 'liechtenstein' | 'west-village' | 'copenhagen' | 'helsinki' | 'vancouver';
 
 /** A real pack written by {@link importRealPack}. */
 export interface RealPack {
@@ -65,10 +70,31 @@ const RECIPES: Record<RealPackKey, PackRecipe> = {
       force: true,
     }),
   },
+  copenhagen: {
+    name: 'Copenhagen',
+    files: [join(SHARED, 'copenhagen', 'kbh.osm.pbf')],
+    options: (out) => ({ osm: join(SHARED, 'copenhagen', 'kbh.osm.pbf'), name: 'Copenhagen', out, force: true }),
+  },
+  helsinki: {
+    name: 'Helsinki',
+    files: [join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'), join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip')],
+    options: (out) => ({
+      osm: join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'),
+      gtfs: [join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip')],
+      name: 'Helsinki',
+      out,
+      force: true,
+    }),
+  },
+  vancouver: {
+    name: 'Vancouver',
+    files: [join(SHARED, 'vancouver', 'vancouver_canada.osm.pbf')],
+    options: (out) => ({ osm: join(SHARED, 'vancouver', 'vancouver_canada.osm.pbf'), name: 'Vancouver', out, force: true }),
+  },
 };
 
 /** Every real pack, Liechtenstein first. */
-export const REAL_PACKS: readonly RealPackKey[] = ['liechtenstein', 'west-village'];
+export const REAL_PACKS: readonly RealPackKey[] = ['liechtenstein', 'west-village', 'copenhagen', 'helsinki', 'vancouver'];
 
 /** Input files of the real packs that are absent (empty when `../shared/data` is checked out). */
 export function missingRealData(): string[] {

@@ -10,7 +10,8 @@
  *   the demographics table);
  * - Copenhagen: the OSM extract of central Copenhagen and Frederiksberg
  *   (35,124 register address points);
- * - Helsinki: the OSM extract of central Helsinki with the HSL GTFS feed;
+ * - Helsinki: the OSM extract of central Helsinki with the HSL GTFS feed and
+ *   the HSY 2020 population grid (GeoPackage, 250 m cells);
  * - Vancouver: the OSM extract of Vancouver (places-rich, few addresses).
  */
 import { existsSync } from 'node:fs';
@@ -77,10 +78,15 @@ const RECIPES: Record<RealPackKey, PackRecipe> = {
   },
   helsinki: {
     name: 'Helsinki',
-    files: [join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'), join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip')],
+    files: [
+      join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'),
+      join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip'),
+      join(SHARED, 'helsinki', 'helsinki_population_grid_2020.gpkg'),
+    ],
     options: (out) => ({
       osm: join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'),
       gtfs: [join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip')],
+      census: join(SHARED, 'helsinki', 'helsinki_population_grid_2020.gpkg'),
       name: 'Helsinki',
       out,
       force: true,

@@ -12,8 +12,9 @@ export interface ImportRegionOptions {
   /** Ratings CSV (`osm_id,rating[,rating_count]` or `name,lat,lng,rating[,rating_count]`). */
   ratings?: string;
   /**
-   * Census areas: a CSV (`id,name,lat,lng,population[,households][,median_household_income][,land_area_km2]`)
-   * or a GeoJSON FeatureCollection of Polygon, MultiPolygon or Point areas
+   * Census areas: a CSV (`id,name,lat,lng,population[,households][,median_household_income][,land_area_km2]`),
+   * a GeoJSON FeatureCollection or an OGC GeoPackage (`.gpkg`, e.g. a
+   * statistical agency's population grid) of Polygon, MultiPolygon or Point areas
    * with their counts in the properties named by `censusFields`. Without any
    * census, the population comes from OSM `population=*`, else from
    * residential floor area (see `docs/methodology/demand.md`).

@@ -108,6 +108,17 @@ export function missingRealData(): string[] {
 }
 
 /**
+ * The `importRegion` options of one real pack, without `out` and `force`
+ * (for tests that cache packs with `sharedPack`).
+ *
+ * @param key - which pack
+ */
+export function realPackOptions(key: RealPackKey): Omit<ImportRegionOptions, 'out' | 'force'> {
+  const { out: _out, force: _force, ...options } = RECIPES[key].options('');
+  return options;
+}
+
+/**
  * Imports one real pack into `<work>/<key>` (needs the `@locscore/source` condition).
  *
  * @param key - which pack

@@ -23,7 +23,19 @@ export const POOLED_STRENGTH = 1;
  * weights (it borrows strength from every other category), one with
  * hundreds follows its own places.
  */
-export const CATEGORY_STRENGTH = 20;
+export const CATEGORY_STRENGTH = 8;
+/**
+ * Features a category's demand does not read, whatever the data: automotive
+ * services are reached by car, so foot traffic (mapped places near the door,
+ * shops, restaurants, visitor attractors) is not their demand; their model
+ * reads residents, roads, car-oriented land use and the rest. Without this a
+ * pedestrian high street, busy with every other business, would read as a
+ * garage site.
+ */
+export const EXCLUDED_FEATURES: Readonly<Partial<Record<Category, readonly DemandFeature[]>>> = {
+  'automotive-services': ['places', 'frontage', 'retail', 'dining', 'attractors'],
+};
+
 /** Smallest typical supply, so that the competition curve stays defined where real places rarely have a competitor. */
 const MIN_TYPICAL_SUPPLY = 0.05;
 
@@ -41,20 +53,23 @@ interface Row {
 
 /**
  * Fits `P(label) = σ(b + w·z)` minimising `Σ wᵢ CE(i) / Σ wᵢ + (strength / positives) × ‖w − prior‖²`
- * with `w ≥ 0` (projected after each Adam step), the intercept free.
+ * with `w ≥ 0` (projected after each Adam step) and `w = 0` where `mask` is 0, the intercept free.
  *
  * @param rows - standardised features, labels and sample weights
  * @param prior - the weights the penalty pulls toward
  * @param strength - the ridge strength, in pseudo-places
+ * @param mask - 1 for a feature the model may weigh, 0 for one it must not
+ * @default mask every feature weighed
  */
-export function fitLogistic(rows: readonly Row[], prior: readonly number[], strength: number): LinearFit {
+export function fitLogistic(rows: readonly Row[], prior: readonly number[], strength: number, mask: readonly number[] = prior.map(() => 1)): LinearFit {
   const positives = Math.max(1, rows.filter((row) => row.label === 1).length);
   return tf.tidy(() => {
     const x = tf.tensor2d(rows.map((row) => row.z));
     const y = tf.tensor1d(rows.map((row) => row.label));
     const sampleWeights = tf.tensor1d(rows.map((row) => row.weight));
     const total = rows.reduce((sum, row) => sum + row.weight, 0);
-    const priorTensor = tf.tensor1d([...prior]);
+    const maskTensor = tf.tensor1d([...mask]);
+    const priorTensor = tf.mul(tf.tensor1d([...prior]), maskTensor);
     const w = tf.variable(tf.zeros([prior.length]));
     const b = tf.variable(tf.scalar(0));
     const optimizer = tf.train.adam(LEARNING_RATE);
@@ -64,7 +79,7 @@ export function fitLogistic(rows: readonly Row[], prior: readonly number[], stre
         const loss = tf.div(tf.sum(tf.mul(tf.losses.sigmoidCrossEntropy(y, logits, undefined, undefined, tf.Reduction.NONE), sampleWeights)), total);
         return tf.add(loss, tf.mul(strength / positives, tf.sum(tf.square(tf.sub(w, priorTensor))))) as tf.Scalar;
       });
-      w.assign(tf.relu(w));
+      w.assign(tf.mul(tf.relu(w), maskTensor));
     }
     const fit = { intercept: b.dataSync()[0] ?? 0, weights: Array.from(w.dataSync()) };
     optimizer.dispose();
@@ -87,8 +102,16 @@ export function standardisation(samples: readonly Sample[]): FittedDemandModel['
   return features;
 }
 
-/** The rows of some samples: standardised features (unknown at the centre), each (region, category) stratum's controls weighing as much as its places. */
-function rowsOf(samples: readonly Sample[], features: FittedDemandModel['features']): Row[] {
+/**
+ * The rows of some samples: standardised features (unknown at the centre),
+ * each (region, category) stratum's controls weighing as much as its places.
+ * Controls that are a mapped place's own address are left out: in a region
+ * whose address points are mostly businesses' own (a POI-rich extract with
+ * few addresses), they would teach the model that storefronts are where
+ * businesses are not.
+ */
+function rowsOf(all: readonly Sample[], features: FittedDemandModel['features']): Row[] {
+  const samples = all.filter((sample) => !sample.storefront);
   const counts = new Map<string, { positives: number; controls: number }>();
   for (const sample of samples) {
     const key = `${sample.region}/${sample.category}`;
@@ -129,7 +152,7 @@ const median = (values: number[]): number => {
  * category's places (ridge {@link POOLED_STRENGTH} toward 0); each category's
  * model pulled toward the pooled one (ridge {@link CATEGORY_STRENGTH}), so a
  * category with few places borrows strength from the others (one with none
- * takes the pooled model); then each category's typical store: the median
+ * takes the pooled model), its {@link EXCLUDED_FEATURES} held at 0; then each category's typical store: the median
  * logit at its places and the mean supply per unit of relative demand there.
  *
  * @param samples - calibration samples of every training region
@@ -144,7 +167,8 @@ export function fitDemandModel(samples: readonly Sample[], coverage: FittedDeman
   for (const category of CATEGORIES) {
     const mine = samples.filter((sample) => sample.category === category);
     const places = mine.filter((sample) => sample.label === 1);
-    const fit = places.length === 0 ? pooled : fitLogistic(rowsOf(mine, features), pooled.weights, CATEGORY_STRENGTH);
+    const mask = DEMAND_FEATURES.map((feature) => (EXCLUDED_FEATURES[category]?.includes(feature) ? 0 : 1));
+    const fit = places.length === 0 ? pooled : fitLogistic(rowsOf(mine, features), pooled.weights, CATEGORY_STRENGTH, mask);
     const logits = places.map((sample) => logitOf(fit, standardised(sample.x, features)));
     const typicalLogit = places.length === 0 ? 0 : median(logits);
     const perDemand = places.map((sample, index) => sample.supply / Math.exp((logits[index] ?? 0) - typicalLogit));

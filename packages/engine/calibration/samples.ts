@@ -6,13 +6,14 @@
  * of the others, and the transit sub-score.
  */
 import { CATEGORIES, type Category } from '@locscore/schema';
-import { DEMAND_FEATURES } from '../src/market/demand-features.js';
+import { DEMAND_FEATURES, featureValues } from '../src/market/demand-features.js';
 import { MarketIndex } from '../src/market/market-index.js';
 import { competitorPressure } from '../src/model/competitor-score.js';
 import { transitScoreFromSupply, transitSupply } from '../src/model/transit-score.js';
 import { seededSample } from '../src/percentile/seeded-sample.js';
 import { CompetitorIndex } from '../src/places/competitor-index.js';
 import type { Place } from '../src/places/place.js';
+import { PointIndex } from '../src/places/point-index.js';
 import type { LatLng, RegionData } from '../src/region/types.js';
 import { TransitIndex } from '../src/transit/transit-index.js';
 
@@ -39,7 +40,12 @@ export interface Sample extends LatLng {
   places300: number;
   /** The spatial block (a `BLOCK_METRES` square of a global grid). */
   block: string;
+  /** A control that is a mapped place's own address (a place within {@link STOREFRONT_METRES}); false at positives. */
+  storefront: boolean;
 }
+
+/** An address point with a mapped place this near is that place's own address: a storefront, not a typical address. */
+export const STOREFRONT_METRES = 15;
 
 /** The global grid block of a point: rows of `BLOCK_METRES` of latitude, columns of `BLOCK_METRES` at the row's latitude. */
 export function blockOf(point: LatLng): string {
@@ -59,6 +65,7 @@ export function regionSamples(name: string, region: RegionData): Sample[] {
   const transit = new TransitIndex(region.stations, region.busStops);
   const competitors = new CompetitorIndex(region.pois);
   const controls = seededSample(region.addresses, CONTROLS_PER_REGION, CONTROL_SEED);
+  const places = new PointIndex(region.pois);
   const transitAt = new Map<LatLng, number>();
   const supplyOf = (point: LatLng): number => {
     let supply = transitAt.get(point);
@@ -73,18 +80,20 @@ export function regionSamples(name: string, region: RegionData): Sample[] {
     const search = competitors.search(point, category);
     const others = own === null ? search.competitors : search.competitors.filter((found) => found.place !== own);
     const supplyNear = supplyOf(point);
-    const site = market.search(point, category, supplyNear);
+    const site = market.measure(point, category, supplyNear);
+    const values = featureValues(site.amounts);
     samples.push({
       lat: point.lat,
       lng: point.lng,
       region: name,
       category,
       label,
-      x: DEMAND_FEATURES.map((feature) => site.values[feature] ?? Number.NaN),
+      x: DEMAND_FEATURES.map((feature) => values[feature] ?? Number.NaN),
       supply: competitorPressure(others, search.radiusMetres, search.ratingPrior),
       transit: transitScoreFromSupply(supplyNear),
       places300: site.amounts.places,
       block: `${name}/${blockOf(point)}`,
+      storefront: label === 0 && places.nearest(point, STOREFRONT_METRES) !== null,
     });
   };
   for (const category of CATEGORIES) {

@@ -4,7 +4,7 @@
  * POI, whatever its tags, counts once as a mapped place (`places`, the
  * foot-traffic proxy).
  */
-export const POI_DEMAND_KINDS = ['offices', 'schools', 'universities', 'retail', 'dining', 'healthcare', 'parks', 'attractors'] as const;
+export const POI_DEMAND_KINDS = ['offices', 'schools', 'universities', 'retail', 'dining', 'healthcare', 'parks', 'attractors', 'motoring'] as const;
 
 /** One of the {@link POI_DEMAND_KINDS}. */
 export type PoiDemandKind = (typeof POI_DEMAND_KINDS)[number];
@@ -25,6 +25,7 @@ export const POI_KIND_NOUNS: Readonly<Record<PoiDemandKind | 'places' | 'frontag
   healthcare: { one: 'clinic, doctor or dentist', other: 'clinics, doctors and dentists' },
   parks: { one: 'park or playground', other: 'parks and playgrounds' },
   attractors: { one: 'visitor attraction or hotel', other: 'visitor attractions and hotels' },
+  motoring: { one: 'fuel station, car park or car shop', other: 'fuel stations, car parks and car shops' },
   places: { one: 'mapped business or amenity', other: 'mapped businesses and amenities' },
   frontage: { one: 'mapped business or amenity', other: 'mapped businesses and amenities' },
 };
@@ -36,6 +37,8 @@ const PARKS = new Set(['park', 'dog_park', 'playground', 'garden', 'nature_reser
 const ATTRACTOR_TOURISM = new Set(['attraction', 'museum', 'gallery', 'hotel', 'hostel', 'guest_house', 'viewpoint', 'zoo', 'theme_park', 'aquarium']);
 const ATTRACTOR_AMENITIES = new Set(['theatre', 'cinema', 'arts_centre', 'events_venue', 'conference_centre', 'marketplace', 'nightclub']);
 const ATTRACTOR_LEISURE = new Set(['stadium', 'sports_centre', 'water_park']);
+const MOTORING_AMENITIES = new Set(['fuel', 'parking', 'car_rental', 'car_sharing', 'charging_station', 'vehicle_inspection']);
+const MOTORING_SHOPS = new Set(['car', 'car_parts', 'motorcycle', 'tyres']);
 
 /**
  * The POI demand kinds a POI counts as, from its OSM tags:
@@ -47,7 +50,9 @@ const ATTRACTOR_LEISURE = new Set(['stadium', 'sports_centre', 'water_park']);
  * than pharmacy; parks `leisure=park|dog_park|playground|garden|nature_reserve`;
  * visitor attractors `tourism=attraction|museum|gallery|hotel|hostel|guest_house|viewpoint|zoo|theme_park|aquarium`,
  * `amenity=theatre|cinema|arts_centre|events_venue|conference_centre|marketplace|nightclub`,
- * `leisure=stadium|sports_centre|water_park` or any `historic=*`.
+ * `leisure=stadium|sports_centre|water_park` or any `historic=*`; motoring
+ * (car-oriented land use) `amenity=fuel|parking|car_rental|car_sharing|charging_station|vehicle_inspection`
+ * or `shop=car|car_parts|motorcycle|tyres`.
  *
  * @param tags - the POI's kept OSM tags
  * @returns the kinds, possibly none
@@ -70,5 +75,6 @@ export function demandKindsOf(tags: Readonly<Record<string, string>>): PoiDemand
     (historic !== undefined && historic !== 'no')
   )
     kinds.push('attractors');
+  if ((amenity !== undefined && MOTORING_AMENITIES.has(amenity)) || (shop !== undefined && MOTORING_SHOPS.has(shop))) kinds.push('motoring');
   return kinds;
 }

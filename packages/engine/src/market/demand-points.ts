@@ -87,6 +87,7 @@ export class DemandPoints {
       healthcare: at('healthcare'),
       parks: at('parks'),
       attractors: at('attractors'),
+      motoring: at('motoring'),
       places,
       frontage,
     };

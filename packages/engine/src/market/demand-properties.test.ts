@@ -15,6 +15,7 @@ const amounts = fc.record<SiteAmounts>({
   healthcare: count,
   parks: count,
   attractors: count,
+  motoring: count,
   places: count,
   frontage: count,
   residents: fc.option(fc.integer({ min: 0, max: 80_000 }), { nil: null }),

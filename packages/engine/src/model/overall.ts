@@ -11,18 +11,18 @@ import { roundScore } from '@locscore/schema';
  * in `docs/methodology.md`.
  */
 export const OVERALL_WEIGHTS: Readonly<Record<Category, ScoreWeights>> = {
-  coffee: { transit: 0.2, competitor: 0.2, marketFit: 0.6 },
-  'pet-services': { transit: 0.05, competitor: 0.25, marketFit: 0.7 },
-  'children-education': { transit: 0.1, competitor: 0.25, marketFit: 0.65 },
-  'qsr-pizza': { transit: 0.1, competitor: 0.25, marketFit: 0.65 },
-  'beauty-salon': { transit: 0.1, competitor: 0.25, marketFit: 0.65 },
-  'gym-fitness': { transit: 0.15, competitor: 0.25, marketFit: 0.6 },
-  'pharmacy-health': { transit: 0.1, competitor: 0.3, marketFit: 0.6 },
-  'bubble-tea-dessert': { transit: 0.2, competitor: 0.2, marketFit: 0.6 },
-  'daycare-childcare': { transit: 0.05, competitor: 0.3, marketFit: 0.65 },
-  'automotive-services': { transit: 0.05, competitor: 0.25, marketFit: 0.7 },
-  'dry-cleaning': { transit: 0.1, competitor: 0.3, marketFit: 0.6 },
-  'printing-shipping': { transit: 0.15, competitor: 0.25, marketFit: 0.6 },
+  coffee: { transit: 0.15, competitor: 0.15, marketFit: 0.7 },
+  'pet-services': { transit: 0.05, competitor: 0.15, marketFit: 0.8 },
+  'children-education': { transit: 0.05, competitor: 0.15, marketFit: 0.8 },
+  'qsr-pizza': { transit: 0.05, competitor: 0.15, marketFit: 0.8 },
+  'beauty-salon': { transit: 0.05, competitor: 0.15, marketFit: 0.8 },
+  'gym-fitness': { transit: 0.1, competitor: 0.15, marketFit: 0.75 },
+  'pharmacy-health': { transit: 0.05, competitor: 0.2, marketFit: 0.75 },
+  'bubble-tea-dessert': { transit: 0.15, competitor: 0.15, marketFit: 0.7 },
+  'daycare-childcare': { transit: 0.05, competitor: 0.2, marketFit: 0.75 },
+  'automotive-services': { transit: 0.05, competitor: 0.15, marketFit: 0.8 },
+  'dry-cleaning': { transit: 0.05, competitor: 0.2, marketFit: 0.75 },
+  'printing-shipping': { transit: 0.1, competitor: 0.15, marketFit: 0.75 },
 };
 
 /**

@@ -18,6 +18,7 @@ export interface CensusInput {
   censusTable?: string | undefined;
   censusJoin?: string | undefined;
   censusFields?: CensusFields | undefined;
+  censusVintage?: string | undefined;
 }
 
 /** The census areas read for a pack. */

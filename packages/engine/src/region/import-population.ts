@@ -78,6 +78,7 @@ export async function importPopulation(
       licence: sample ? SAMPLE_LICENCE : 'see census publisher',
       attribution: sample ? SAMPLE_ATTRIBUTION : '',
       records: file.records,
+      ...(input.censusVintage === undefined ? {} : { vintage: input.censusVintage }),
     });
   }
   return { sources, warnings };

@@ -28,6 +28,8 @@ export interface ImportRegionOptions {
   censusJoin?: string;
   /** Property or column names of the census counts (defaults: `id`, `name`, `population`, `households`, `median_household_income`). */
   censusFields?: CensusFields;
+  /** Year (or date) of the census or population data, e.g. `2020`: recorded on its sources for `meta.sources`. */
+  censusVintage?: string;
   /**
    * The administrative boundary the pack covers: an OSM relation id
    * (`1155955`, `r1155955`) or a name (`Liechtenstein`) of a boundary in the

@@ -104,9 +104,16 @@ interface Pair {
 const PAIRS: Pair[] = [
   { key: 'liechtenstein', category: 'coffee', better: 'Städtle 38, 9490 Vaduz', worse: 'Arnikaweg 9, 9490 Vaduz', why: 'the town centre against a residential side street' },
   { key: 'liechtenstein', category: 'beauty-salon', better: 'Landstrasse 97, 9494 Schaan', worse: 'Im alten Riet 101, 9494 Schaan', why: 'the main road through Schaan against the industrial estate' },
-  { key: 'west-village', category: 'pharmacy-health', better: '387 Avenue of the Americas, New York', worse: '12 Charles Lane, New York', why: 'beside the W 4 St station on Sixth Avenue against a back alley' },
+  {
+    key: 'liechtenstein',
+    category: 'automotive-services',
+    better: 'Landstrasse 97, 9494 Schaan',
+    worse: 'Städtle 38, 9490 Vaduz',
+    why: 'an arterial road against the pedestrian centre',
+  },
+  { key: 'west-village', category: 'pharmacy-health', better: '389 Avenue Of The Americas, New York', worse: '12 Charles Lane, New York', why: 'beside the W 4 St station on Sixth Avenue against a back alley' },
   { key: 'copenhagen', category: 'coffee', better: 'Amagertorv 8, 1160 København K', worse: 'Lille Istedgade 9, 1706 København V', why: 'Strøget against a residential side street' },
-  { key: 'helsinki', category: 'coffee', better: 'Mannerheimintie 34, 00100 Helsinki', worse: 'Korkeavuorenkatu 26, Helsinki', why: 'the main street by the station against a residential street' },
+  { key: 'helsinki', category: 'coffee', better: 'Kaivokatu 8, 00100 Helsinki', worse: 'Porthaninkatu 3, 00530 Helsinki', why: 'beside the central railway station against a residential street in Kallio' },
   { key: 'vancouver', category: 'coffee', better: '1167 Davie Street, Vancouver', worse: '1708 West 16th Avenue, Vancouver', why: 'a West End shopping street against a Kitsilano residential avenue' },
 ];
 

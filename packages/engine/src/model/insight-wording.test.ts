@@ -42,10 +42,15 @@ describe('insight wording', () => {
   });
 
   it('says below the line which sub-score, raised alone from what to what, would pass, and never offers unknown competition', () => {
-    const facts = { category: 'coffee' as const, breakdown: { transit: 1, competitor: 1.2, marketFit: 1 }, score: 1.5, passed: false, logit: -1, supply: 2, radiusMetres: 500, noun: 'coffee' };
-    expect(changeSentence({ ...facts, confidence: known })).toMatch(/^No single sub-score can close the gap/);
-    const closer = { ...facts, breakdown: { transit: 4.6, competitor: 5, marketFit: 6.5 }, score: 6 };
-    expect(changeSentence({ ...closer, score: 6, confidence: known })).toMatch(/^It would pass if one sub-score alone rose: demand from 6\.5\/10 to \d\.\d\/10, competition from 5\.0\/10 to/);
+    const facts = { category: 'coffee' as const, score: 0.9, passed: false, logit: -1, supply: 2, radiusMetres: 500, noun: 'coffee' };
+    // One point short: competition and transit (0.15 each) would have to pass 10, so only demand is offered.
+    expect(changeSentence({ ...facts, score: 6, breakdown: { transit: 4.6, competitor: 6, marketFit: 6.5 }, confidence: known })).toBe(
+      'It would pass if one sub-score alone rose: demand from 6.5/10 to 7.9/10.',
+    );
+    const closer = { ...facts, breakdown: { transit: 4.6, competitor: 6, marketFit: 6.5 }, score: 6.3 };
+    expect(changeSentence({ ...closer, confidence: known })).toBe(
+      'It would pass if one sub-score alone rose: demand from 6.5/10 to 7.5/10, competition from 6.0/10 to 10.0/10 or transit from 4.6/10 to 9.3/10.',
+    );
     expect(changeSentence({ ...closer, confidence: { ...known, competitionKnown: false } })).not.toMatch(/competition/);
   });
 });

@@ -48,10 +48,7 @@ interface Row {
 }
 
 function auc(samples: readonly Sample[], value: (sample: Sample) => number): AucEstimate | null {
-  return aucOf(
-    samples.filter((sample) => sample.label === 1).map(value),
-    samples.filter((sample) => sample.label === 0).map(value),
-  );
+  return aucOf(samples.filter((sample) => sample.label === 1).map(value), samples.filter((sample) => sample.label === 0).map(value));
 }
 
 function row(mine: readonly Sample[], loro: Map<Sample, HeldOutScore>, cv: Map<Sample, HeldOutScore>): Row {
@@ -74,7 +71,8 @@ function row(mine: readonly Sample[], loro: Map<Sample, HeldOutScore>, cv: Map<S
   if (demand < TARGET.demand) result.shortBy.push(`demand ${demand.toFixed(2)} < ${TARGET.demand}`);
   if (overall < TARGET.overall) result.shortBy.push(`overall ${overall.toFixed(2)} < ${TARGET.overall}`);
   if (demand < best + TARGET.marginOverBaselines) result.shortBy.push(`demand not ${TARGET.marginOverBaselines} above the best baseline (${best.toFixed(2)})`);
-  if (overall < best + TARGET.marginOverBaselines) result.shortBy.push(`overall not ${TARGET.marginOverBaselines} above the best baseline (${best.toFixed(2)})`);
+  if (overall < best + TARGET.marginOverBaselines)
+    result.shortBy.push(`overall not ${TARGET.marginOverBaselines} above the best baseline (${best.toFixed(2)})`);
   result.targetMet = result.shortBy.length === 0;
   return result;
 }
@@ -83,7 +81,10 @@ const fmt = (estimate: AucEstimate | null): string =>
   estimate === null ? '–' : `${estimate.auc.toFixed(2)} (${estimate.ci95[0].toFixed(2)}–${estimate.ci95[1].toFixed(2)})`;
 
 /** The page `docs/accuracy.md`, generated from the figures. */
-function page(rows: readonly Row[], context: { modelVersion: string; measuredAt: string; regions: Array<{ name: string; places: number; addressShare: number }> }): string {
+function page(
+  rows: readonly Row[],
+  context: { modelVersion: string; measuredAt: string; regions: Array<{ name: string; places: number; addressShare: number }> },
+): string {
   const met = rows.filter((entry) => entry.targetMet).length;
   const lines = [
     '# Accuracy',
@@ -103,7 +104,7 @@ function page(rows: readonly Row[], context: { modelVersion: string; measuredAt:
     '',
     '## Where it falls short, and why',
     '',
-    'Regions whose address points are mostly the addresses of businesses themselves give controls that are storefronts too, so no measure can tell a category\'s places from them well (the baselines sit near 0.5 there as well). Share of each region\'s address points within 15 m of a mapped place:',
+    "Regions whose address points are mostly the addresses of businesses themselves give controls that are storefronts too, so no measure can tell a category's places from them well (the baselines sit near 0.5 there as well). Share of each region's address points within 15 m of a mapped place:",
     '',
     '| region | places (all categories) | address points within 15 m of a mapped place |',
     '|---|---:|---:|',
@@ -130,8 +131,16 @@ async function main(): Promise<void> {
   const started = performance.now();
   const regions = await loadRealRegions(log);
   const samples = samplesOf(regions, log);
-  const loro = heldOut(samples, (sample) => sample.region, (group) => log(`leave-one-region-out: ${group}`));
-  const cv = heldOut(samples, (sample) => String(foldOfBlock(sample.block)), (group) => log(`spatial CV: fold ${group}`));
+  const loro = heldOut(
+    samples,
+    (sample) => sample.region,
+    (group) => log(`leave-one-region-out: ${group}`),
+  );
+  const cv = heldOut(
+    samples,
+    (sample) => String(foldOfBlock(sample.block)),
+    (group) => log(`spatial CV: fold ${group}`),
+  );
   const rows: Row[] = [];
   for (const { name } of regions) {
     const byCategory = new Map<Category, Sample[]>();
@@ -141,7 +150,11 @@ async function main(): Promise<void> {
   const regionFacts = regions.map(({ name, region }) => {
     const pois = new PointIndex(region.pois);
     const near = region.addresses.filter((address) => pois.nearest(address, 15) !== null).length;
-    return { name, places: samples.filter((sample) => sample.region === name && sample.label === 1).length, addressShare: near / Math.max(1, region.addresses.length) };
+    return {
+      name,
+      places: samples.filter((sample) => sample.region === name && sample.label === 1).length,
+      addressShare: near / Math.max(1, region.addresses.length),
+    };
   });
   const measuredAt = new Date().toISOString();
   writeResult(NAME, {

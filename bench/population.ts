@@ -123,12 +123,6 @@ async function main(): Promise<void> {
         baselineDemandPointsMicros: baselineMicros,
         ratio: Math.round((withinMicros / baselineMicros) * 100) / 100,
       },
-      scales: Object.fromEntries(
-        [...people.scales].map(([radius, scale]) => [
-          radius,
-          { residents: Math.round(scale.residents), households: Math.round(scale.households), spending: Math.round(scale.spending) },
-        ]),
-      ),
       errorPerArea: region.census.map((area) => {
         const expected = area.population * (area.shareInside ?? 1);
         const placed = (region.population ?? []).filter((p) => p.area === area.id).reduce((sum, p) => sum + p.residents, 0);

@@ -16,8 +16,8 @@ import { aucOf } from '../../../bench/support/auc.js';
 import { DEMAND_FEATURES } from '../src/market/demand-features.js';
 import type { FittedDemandModel } from '../src/market/demand-model.js';
 import { MODEL_VERSION } from '../src/model/version.js';
-import { CATEGORY_STRENGTH, fitDemandModel, POOLED_STRENGTH } from './fit.js';
 import { scoreSample } from './evaluate.js';
+import { CATEGORY_STRENGTH, fitDemandModel, POOLED_STRENGTH } from './fit.js';
 import { loadRealRegions, mappingReference, type RealRegion, samplesOf } from './real-samples.js';
 import { CONTROLS_PER_REGION, type Sample } from './samples.js';
 

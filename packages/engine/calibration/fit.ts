@@ -4,8 +4,9 @@
  * start: deterministic), and the demand model of every category fitted from
  * calibration samples with strength borrowed from the pooled model.
  */
-import * as tf from '@tensorflow/tfjs';
+
 import { CATEGORIES, type Category } from '@locscore/schema';
+import * as tf from '@tensorflow/tfjs';
 import { DEMAND_FEATURES, type DemandFeature } from '../src/market/demand-features.js';
 import type { FittedCategory, FittedDemandModel } from '../src/market/demand-model.js';
 import { MODEL_VERSION } from '../src/model/version.js';
@@ -138,7 +139,8 @@ export function standardised(x: readonly number[], features: FittedDemandModel['
 }
 
 /** The logit of a linear fit at standardised features. */
-export const logitOf = (fit: LinearFit, z: readonly number[]): number => z.reduce((sum, value, index) => sum + value * (fit.weights[index] ?? 0), fit.intercept);
+export const logitOf = (fit: LinearFit, z: readonly number[]): number =>
+  z.reduce((sum, value, index) => sum + value * (fit.weights[index] ?? 0), fit.intercept);
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
 const median = (values: number[]): number => {

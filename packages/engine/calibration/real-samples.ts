@@ -36,7 +36,9 @@ export async function loadRealRegions(log: (line: string) => void): Promise<Real
       const dir = join(work, key);
       const pack = cached !== undefined && existsSync(join(dir, 'manifest.json')) ? null : await importRealPack(key, work);
       const region = await loadRegion(dir);
-      log(`${key}: ${region.addresses.length} address points, ${region.pois.length} POIs${pack === null ? ' (cached pack)' : ` (imported in ${pack.importMs} ms)`}`);
+      log(
+        `${key}: ${region.addresses.length} address points, ${region.pois.length} POIs${pack === null ? ' (cached pack)' : ` (imported in ${pack.importMs} ms)`}`,
+      );
       regions.push({ key, name: region.manifest.name, region, inputs: pack?.inputs ?? region.manifest.sources.map((source) => source.name) });
     }
     return regions;
@@ -63,9 +65,15 @@ export function samplesOf(regions: readonly RealRegion[], log: (line: string) =>
  */
 export function mappingReference(regions: readonly RealRegion[]): MappingReference {
   const blocks = regions.flatMap(({ region }) =>
-    new CoverageGrid({ addresses: region.addresses, pois: region.pois, population: region.population ?? [] }, { addressesPerResident: 1, poisPerResident: 1 }).populatedBlocks(),
+    new CoverageGrid(
+      { addresses: region.addresses, pois: region.pois, population: region.population ?? [] },
+      { addressesPerResident: 1, poisPerResident: 1 },
+    ).populatedBlocks(),
   );
   const at = (values: number[]): number => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * CORE_PERCENTILE))] ?? 1;
   const round = (value: number): number => Number(value.toPrecision(3));
-  return { addressesPerResident: round(at(blocks.map((block) => block.addressesPerResident))), poisPerResident: round(at(blocks.map((block) => block.poisPerResident))) };
+  return {
+    addressesPerResident: round(at(blocks.map((block) => block.addressesPerResident))),
+    poisPerResident: round(at(blocks.map((block) => block.poisPerResident))),
+  };
 }

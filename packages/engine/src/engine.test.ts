@@ -104,7 +104,9 @@ describe('createEngine', () => {
     });
     const weights = OVERALL_WEIGHTS.coffee;
     expect(result.score).toBe(
-      roundScore(weights.transit * result.breakdown.transit + weights.competitor * result.breakdown.competitor + weights.marketFit * result.breakdown.marketFit),
+      roundScore(
+        weights.transit * result.breakdown.transit + weights.competitor * result.breakdown.competitor + weights.marketFit * result.breakdown.marketFit,
+      ),
     );
     const text = result.insights.map(({ headline, detail }) => `${headline} ${detail}`).join('\n');
     expect(text).toContain('Central metro station 350 m away');

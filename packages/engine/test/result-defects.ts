@@ -6,7 +6,7 @@
  * competition offered as a lever, an empty known market below the top of
  * the competition scale.
  */
-import { type ScoreResult, roundScore } from '@locscore/schema';
+import { roundScore, type ScoreResult } from '@locscore/schema';
 import { formatWholeNumber } from '../src/model/whole-number.js';
 
 /** Words of the model's internals that a franchisor should never read. */
@@ -34,17 +34,21 @@ export function defectsOf(result: ScoreResult, pack: PackFacts): string[] {
   const weights = result.meta?.weights;
   if (weights === undefined) defects.push('no meta.weights');
   else {
-    const mean = roundScore(weights.transit * result.breakdown.transit + weights.competitor * result.breakdown.competitor + weights.marketFit * result.breakdown.marketFit);
+    const mean = roundScore(
+      weights.transit * result.breakdown.transit + weights.competitor * result.breakdown.competitor + weights.marketFit * result.breakdown.marketFit,
+    );
     if (mean !== result.score) defects.push('score is not the weighted mean of its breakdown');
   }
   if (INTERNAL_TERMS.test(text)) defects.push(`internal term: ${INTERNAL_TERMS.exec(text)?.[0]}`);
   if (pack.country === 'US' && /metro station/.test(text)) defects.push('"metro" for the subway');
   if (['LI', 'CH', 'AT', 'DE'].includes(pack.country) && / rail station/.test(text)) defects.push('"rail" for the S-Bahn');
-  if (pack.residents !== null && pack.residents > 0 && text.includes(`${formatWholeNumber(Math.round(pack.residents))} residents`)) defects.push("the pack's residents quoted as the site's");
+  if (pack.residents !== null && pack.residents > 0 && text.includes(`${formatWholeNumber(Math.round(pack.residents))} residents`))
+    defects.push("the pack's residents quoted as the site's");
   const unknown = /is not a lever/.test(text);
   if (unknown && /competition from/.test(text)) defects.push('unknown competition offered as a lever');
   if (unknown && result.breakdown.competitor !== 5) defects.push('unknown competition not at 5');
-  if (!unknown && result.competitorCount === 0 && result.breakdown.competitor !== 10) defects.push('an empty known market below the top of the competition scale');
+  if (!unknown && result.competitorCount === 0 && result.breakdown.competitor !== 10)
+    defects.push('an empty known market below the top of the competition scale');
   if (result.meta?.sources === undefined) defects.push('no meta.sources');
   return defects;
 }

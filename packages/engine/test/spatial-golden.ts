@@ -86,7 +86,10 @@ export function spatialAnswers(region: RegionData, addresses: readonly NamedAddr
       demand: Object.fromEntries(
         CATCHMENTS.map((radius) => {
           const counts = demand.count(point, radius);
-          return [String(radius), Object.fromEntries(GOLDEN_DEMAND_KINDS.map((kind) => [kind, kind === 'addresses' ? addressIndex.countWithin(point, radius) : counts[kind]]))];
+          return [
+            String(radius),
+            Object.fromEntries(GOLDEN_DEMAND_KINDS.map((kind) => [kind, kind === 'addresses' ? addressIndex.countWithin(point, radius) : counts[kind]])),
+          ];
         }),
       ),
       transit: {

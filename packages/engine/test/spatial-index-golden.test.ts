@@ -59,7 +59,8 @@ function bruteForce(region: RegionData, named: NamedAddress, answer: SpatialAnsw
   for (const radius of CATCHMENTS) {
     const counts: Record<string, number> = Object.fromEntries(GOLDEN_DEMAND_KINDS.map((kind) => [kind, 0]));
     counts.addresses = scan(region.addresses, point, radius).length;
-    for (const { item } of scan(region.pois, point, radius)) for (const kind of demandKindsOf(item.tags)) if (kind in counts) counts[kind] = (counts[kind] ?? 0) + 1;
+    for (const { item } of scan(region.pois, point, radius))
+      for (const kind of demandKindsOf(item.tags)) if (kind in counts) counts[kind] = (counts[kind] ?? 0) + 1;
     expect(answer.demand[String(radius)], `${answer.address} demand ${radius} m`).toEqual(counts);
   }
   const stations = region.stations.filter(isRapidTransit);

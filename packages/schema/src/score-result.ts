@@ -132,7 +132,10 @@ export const ScoreWeights = z
     competitor: z.number().min(0).max(1),
     marketFit: z.number().min(0).max(1),
   })
-  .meta({ id: 'ScoreWeights', description: 'Weights of the sub-scores in the overall score, summing to 1: the score is their weighted mean, rounded to one decimal.' });
+  .meta({
+    id: 'ScoreWeights',
+    description: 'Weights of the sub-scores in the overall score, summing to 1: the score is their weighted mean, rounded to one decimal.',
+  });
 /** Weights of the sub-scores in the overall score. */
 export type ScoreWeights = z.infer<typeof ScoreWeights>;
 
@@ -230,7 +233,9 @@ export const ResultSources = z
       .nullable(),
     gtfs: z.array(FeedSource),
     census: z
-      .array(z.object({ name: z.string(), vintage: z.string().nullable().describe('Year of the census or population data, or null when not stated at import.') }))
+      .array(
+        z.object({ name: z.string(), vintage: z.string().nullable().describe('Year of the census or population data, or null when not stated at import.') }),
+      )
       .describe('Census or population files; empty when the population came from OpenStreetMap.'),
   })
   .meta({ id: 'ResultSources' });
@@ -268,7 +273,9 @@ export const ResultMeta = z
     weights: ScoreWeights.optional().describe(
       'Weights of the sub-scores: the score is round1(Σ weight × breakdown), so a franchisor can recompute it, or apply their own weights.',
     ),
-    sources: ResultSources.optional().describe('Provenance of the data behind the result: the region pack, its OpenStreetMap data date, each GTFS feed and census.'),
+    sources: ResultSources.optional().describe(
+      'Provenance of the data behind the result: the region pack, its OpenStreetMap data date, each GTFS feed and census.',
+    ),
     territory: ScoreTerritory.optional().describe(
       'Present when the key’s account has units of the category: encroachment, nearest unit, overlap and cannibalisation.',
     ),

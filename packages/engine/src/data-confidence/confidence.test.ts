@@ -99,7 +99,11 @@ describe('data confidence', () => {
     const whole = new CoverageGrid(town(1), REFERENCE);
     const west = town(1);
     const cut = new CoverageGrid(
-      { addresses: west.addresses.filter((a) => a.lng < offset(0, 600).lng), pois: west.pois.filter((a) => a.lng < offset(0, 600).lng), population: west.population.filter((a) => a.lng < offset(0, 600).lng) },
+      {
+        addresses: west.addresses.filter((a) => a.lng < offset(0, 600).lng),
+        pois: west.pois.filter((a) => a.lng < offset(0, 600).lng),
+        population: west.population.filter((a) => a.lng < offset(0, 600).lng),
+      },
       REFERENCE,
     );
     expect(cut.at(offset(0, -800))).toEqual(whole.at(offset(0, -800)));

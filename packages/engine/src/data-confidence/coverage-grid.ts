@@ -101,7 +101,8 @@ export class CoverageGrid {
     for (const key of this.cells.keys()) {
       const [row = 0, column = 0] = key.split(':').map(Number);
       const block = this.block(row, column);
-      if (block.residents >= MIN_BLOCK_RESIDENTS) blocks.push({ addressesPerResident: block.addresses / block.residents, poisPerResident: block.pois / block.residents });
+      if (block.residents >= MIN_BLOCK_RESIDENTS)
+        blocks.push({ addressesPerResident: block.addresses / block.residents, poisPerResident: block.pois / block.residents });
     }
     return blocks;
   }

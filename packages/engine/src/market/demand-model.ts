@@ -1,7 +1,7 @@
 import type { Category } from '@locscore/schema';
+import fitted from '../../calibration/demand-model.json' with { type: 'json' };
 import type { MappingReference } from '../data-confidence/coverage-grid.js';
 import { DEMAND_FEATURES, type DemandFeature } from './demand-features.js';
-import fitted from '../../calibration/demand-model.json' with { type: 'json' };
 
 /** The fitted demand model of one category (`pnpm calibrate`, `packages/engine/scripts/calibrate.ts`). */
 export interface FittedCategory {

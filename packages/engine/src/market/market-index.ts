@@ -3,8 +3,8 @@ import { PointIndex } from '../places/point-index.js';
 import { PopulationIndex, type PopulationWithin } from '../population/population-index.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { CensusArea, LatLng, PopulationPoint, RegionData, Road } from '../region/types.js';
-import { featureValues, type DemandFeature, type SiteAmounts } from './demand-features.js';
-import { type DemandLogit, demandLogit, demandScore, type FittedDemandModel, DEMAND_MODEL } from './demand-model.js';
+import { type DemandFeature, featureValues, type SiteAmounts } from './demand-features.js';
+import { DEMAND_MODEL, type DemandLogit, demandLogit, demandScore, type FittedDemandModel } from './demand-model.js';
 import { DemandPoints } from './demand-points.js';
 import { CATCHMENT_METRES } from './profiles.js';
 

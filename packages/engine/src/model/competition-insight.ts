@@ -86,7 +86,9 @@ export function competitionInsight(
       detail: `The map holds no ${noun} place anywhere in the pack, so the competition here is unknown, not absent: competition is held at ${outOfTen(UNKNOWN_COMPETITION)} and is not a lever.`,
     };
   }
-  const unknown = facts.known ? '' : ` The trade area is not mapped well enough to trust what is missing: competition is held at ${outOfTen(UNKNOWN_COMPETITION)} and is not a lever.`;
+  const unknown = facts.known
+    ? ''
+    : ` The trade area is not mapped well enough to trust what is missing: competition is held at ${outOfTen(UNKNOWN_COMPETITION)} and is not a lever.`;
   if (first === undefined) {
     const nearest = nearestOutside === null ? '' : `The nearest is ${nearestOutside.name}, ${metres(nearestOutside.distanceMetres)} away.`;
     const open = facts.known ? ` An open market: competition ${outOfTen(facts.score)}.` : unknown;

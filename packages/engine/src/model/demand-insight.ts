@@ -1,5 +1,5 @@
 import type { Insight } from '@locscore/schema';
-import { type DemandFeature } from '../market/demand-features.js';
+import type { DemandFeature } from '../market/demand-features.js';
 import { POI_KIND_NOUNS } from '../market/demand-kinds.js';
 import { FRONTAGE_METRES, NEAR_PLACES_METRES } from '../market/demand-points.js';
 import type { MarketSearch } from '../market/market-index.js';
@@ -67,4 +67,3 @@ export function demandInsight(market: MarketSearch, marketFit: number): Insight 
       : `Carried by ${joinPhrases(named)}: ${reading}.`;
   return { headline: `Demand ${outOfTen(marketFit)}`, detail };
 }
-

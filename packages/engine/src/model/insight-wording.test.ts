@@ -7,7 +7,22 @@ import { driverPhrase } from './demand-insight.js';
 import { joinPhrases } from './insight-text.js';
 import { changeSentence } from './verdict-insight.js';
 
-const amounts = { offices: 0, schools: 0, universities: 0, retail: 0, dining: 0, healthcare: 0, parks: 0, attractors: 0, motoring: 0, places: 0, frontage: 0, residents: 4_028, roadMetres: null, transitSupply: 0 };
+const amounts = {
+  offices: 0,
+  schools: 0,
+  universities: 0,
+  retail: 0,
+  dining: 0,
+  healthcare: 0,
+  parks: 0,
+  attractors: 0,
+  motoring: 0,
+  places: 0,
+  frontage: 0,
+  residents: 4_028,
+  roadMetres: null,
+  transitSupply: 0,
+};
 const market = (extra: Partial<MarketSearch['amounts']>): MarketSearch =>
   ({ category: 'beauty-salon', catchmentMetres: 800, amounts: { ...amounts, ...extra }, nearestRoad: null, population: null }) as MarketSearch;
 const known: DataConfidence = { level: 'high', reasons: ['fine'], competitionKnown: true };
@@ -49,7 +64,7 @@ describe('insight wording', () => {
     );
     const closer = { ...facts, breakdown: { transit: 4.6, competitor: 6, marketFit: 6.5 }, score: 6.3 };
     expect(changeSentence({ ...closer, confidence: known })).toBe(
-      'It would pass if one sub-score alone rose: demand from 6.5/10 to 7.5/10, competition from 6.0/10 to 10.0/10 or transit from 4.6/10 to 9.3/10.',
+      'It would pass if one sub-score alone rose: demand from 6.5/10 to 7.5/10 or transit from 4.6/10 to 9.3/10.',
     );
     expect(changeSentence({ ...closer, confidence: { ...known, competitionKnown: false } })).not.toMatch(/competition/);
   });

@@ -37,7 +37,10 @@ function transitInsight({ nearest, busStops }: TransitAccess, transit: number, c
       ? `no bus stop within ${BUS_STOP_CATCHMENT_METRES} m`
       : `${countNoun(busStops.length, 'bus stop')} within ${BUS_STOP_CATCHMENT_METRES} m (nearest: ${busStops[0]?.item.name ?? 'unnamed'}, ${metres(busStops[0]?.distanceMetres ?? 0)})`;
   if (nearest === null) {
-    return { headline: `Transit ${outOfTen(transit)}: no rail or tram station within 5 km`, detail: `No station of rail, metro or tram within 5 km; ${buses}.` };
+    return {
+      headline: `Transit ${outOfTen(transit)}: no rail or tram station within 5 km`,
+      detail: `No station of rail, metro or tram within 5 km; ${buses}.`,
+    };
   }
   const { station, distanceMetres } = nearest;
   const minutes = Math.max(1, Math.round(distanceMetres / WALK_METRES_PER_MINUTE));

@@ -1,15 +1,14 @@
 import { CATEGORIES, type Category, roundScore } from '@locscore/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEMAND_MODEL } from '../market/demand-model.js';
 import type { RatingPrior } from '../places/rating-prior.js';
 import type { BusStop, Station, StopRoute, TransitMode } from '../region/types.js';
-import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
-import { DEMAND_MODEL } from '../market/demand-model.js';
 import { competitionScore } from './competition.js';
+import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
 import { OVERALL_WEIGHTS, overallScore } from './overall.js';
 import { type TransitNearby, transitScoreFromSupply, transitSupply } from './transit-score.js';
 import { walkDecay } from './walk-decay.js';
-
 
 const MODES: TransitMode[] = ['subway', 'light_rail', 'rail', 'tram', 'monorail', 'funicular', 'brt'];
 const category = fc.constantFrom<Category>(...CATEGORIES);

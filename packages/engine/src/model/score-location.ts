@@ -1,4 +1,15 @@
-import { type Breakdown, type Category, type DataConfidence, type GeocodePrecision, passes, type ResultSources, roundScore, type ScoreResult, type ScoreWeights, storyFor } from '@locscore/schema';
+import {
+  type Breakdown,
+  type Category,
+  type DataConfidence,
+  type GeocodePrecision,
+  passes,
+  type ResultSources,
+  roundScore,
+  type ScoreResult,
+  type ScoreWeights,
+  storyFor,
+} from '@locscore/schema';
 import { assessConfidence, type DataConfidence as SiteConfidence } from '../data-confidence/confidence.js';
 import { DEMAND_MODEL } from '../market/demand-model.js';
 import type { MarketSearch } from '../market/market-index.js';
@@ -140,7 +151,15 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
     passed,
     breakdown,
     story: storyFor(score, passed ? undefined : 'data'),
-    insights: buildInsights({ site, category, passed, nearestOutside, regionName: indexes.regionName, country: indexes.country, ...(geocode === undefined ? {} : { geocode }) }),
+    insights: buildInsights({
+      site,
+      category,
+      passed,
+      nearestOutside,
+      regionName: indexes.regionName,
+      country: indexes.country,
+      ...(geocode === undefined ? {} : { geocode }),
+    }),
     competitors: competition.competitors.slice(0, MAX_LISTED_COMPETITORS).map((competitor) => ({
       name: competitor.name,
       rating: competitor.rating,

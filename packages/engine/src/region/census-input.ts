@@ -70,7 +70,12 @@ async function readCensusFile(path: string, fields: ResolvedCensusFields): Promi
     const { zones, skipped } = await readCensusGeoPackage(path, fields);
     return { zones, files: [{ path, records: zones.length + skipped.count }], description: `census areas of ${basename(path)} (GeoPackage)`, skipped };
   }
-  if (start.replace(/^\u00EF\u00BB\u00BF/, '').trimStart().charAt(0) === '{') {
+  if (
+    start
+      .replace(/^\u00EF\u00BB\u00BF/, '')
+      .trimStart()
+      .charAt(0) === '{'
+  ) {
     const { zones, skipped } = await readCensusGeoJson(path, fields);
     return { zones, files: [{ path, records: zones.length + skipped.count }], description: `census areas of ${basename(path)} (GeoJSON)`, skipped };
   }

@@ -27,7 +27,7 @@ import type { Sample } from '../packages/engine/calibration/samples.js';
 import type { Category } from '../packages/schema/src/index.js';
 import { type AucEstimate, aucOf } from './support/auc.js';
 import { machineInfo, REPO_ROOT, writeResult } from './support/machine.js';
-import { missingRealData } from './support/real-packs.js';
+import { skipWithoutRealData } from './support/real-packs.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
 
 const NAME = 'accuracy';
@@ -117,12 +117,7 @@ function page(
 }
 
 async function main(): Promise<void> {
-  const missing = missingRealData();
-  if (missing.length > 0) {
-    process.stderr.write(`skipping ${NAME}: ${missing.join(', ')} absent (../shared/data is not checked out here)\n`);
-    writeResult(NAME, { benchmark: NAME, measuredAt: new Date().toISOString(), skipped: `inputs absent: ${missing.join(', ')}` });
-    return;
-  }
+  if (skipWithoutRealData(NAME)) return;
   const { loadRealRegions, samplesOf } = await import('../packages/engine/calibration/real-samples.js');
   const { heldOut, foldOfBlock } = await import('../packages/engine/calibration/evaluate.js');
   const { PointIndex } = await import('../packages/engine/src/places/point-index.js');

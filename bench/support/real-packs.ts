@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportRegionOptions } from '../../packages/engine/src/region/import-types.js';
-import { LIECHTENSTEIN_PBF, REPO_ROOT } from './machine.js';
+import { LIECHTENSTEIN_PBF, REPO_ROOT, writeResult } from './machine.js';
 
 const SHARED = join(REPO_ROOT, '..', 'shared', 'data');
 const CENSUS = join(SHARED, 'nyc-census');
@@ -105,6 +105,20 @@ export const REAL_PACKS: readonly RealPackKey[] = ['liechtenstein', 'west-villag
 /** Input files of the real packs that are absent (empty when `../shared/data` is checked out). */
 export function missingRealData(): string[] {
   return REAL_PACKS.flatMap((key) => RECIPES[key].files).filter((file) => !existsSync(file));
+}
+
+/**
+ * When a real pack's input is absent, prints why the benchmark is skipped,
+ * writes a result saying so, and returns true.
+ *
+ * @param name - the benchmark's name (its result file)
+ */
+export function skipWithoutRealData(name: string): boolean {
+  const missing = missingRealData();
+  if (missing.length === 0) return false;
+  process.stderr.write(`skipping ${name}: ${missing.join(', ')} absent (../shared/data is not checked out here)\n`);
+  writeResult(name, { benchmark: name, measuredAt: new Date().toISOString(), skipped: `inputs absent: ${missing.join(', ')}` });
+  return true;
 }
 
 /**

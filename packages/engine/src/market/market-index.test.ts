@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { censusArea, ORIGIN, poi, road } from '../../test/synthetic-region.js';
+import { censusArea, ORIGIN, poi, road, siteAmounts } from '../../test/synthetic-region.js';
 import { DEMAND_FEATURES, featureValues, ROAD_DECAY_METRES } from './demand-features.js';
 import { DEMAND_MODEL, demandLogit, demandScore } from './demand-model.js';
 import { MarketIndex } from './market-index.js';
@@ -33,22 +33,7 @@ describe('MarketIndex', () => {
   });
 
   it('turns amounts into features by fixed functions shared by every pack', () => {
-    const values = featureValues({
-      offices: 0,
-      schools: 0,
-      universities: 0,
-      retail: 0,
-      dining: 0,
-      healthcare: 0,
-      parks: 0,
-      attractors: 0,
-      motoring: 0,
-      places: 0,
-      frontage: 0,
-      residents: 1_000,
-      roadMetres: ROAD_DECAY_METRES,
-      transitSupply: 100,
-    });
+    const values = featureValues(siteAmounts({ residents: 1_000, roadMetres: ROAD_DECAY_METRES, transitSupply: 100 }));
     expect(values.residents).toBeCloseTo(Math.log(2), 10);
     expect(values.roads).toBeCloseTo(Math.exp(-1), 10);
     expect(values.transit).toBeCloseTo(Math.log(2), 10);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteAmounts } from '../../test/synthetic-region.js';
 import type { DataConfidence } from '../data-confidence/confidence.js';
 import { POI_DEMAND_KINDS, POI_KIND_NOUNS } from '../market/demand-kinds.js';
 import type { MarketSearch } from '../market/market-index.js';
@@ -7,24 +8,14 @@ import { driverPhrase } from './demand-insight.js';
 import { joinPhrases } from './insight-text.js';
 import { changeSentence } from './verdict-insight.js';
 
-const amounts = {
-  offices: 0,
-  schools: 0,
-  universities: 0,
-  retail: 0,
-  dining: 0,
-  healthcare: 0,
-  parks: 0,
-  attractors: 0,
-  motoring: 0,
-  places: 0,
-  frontage: 0,
-  residents: 4_028,
-  roadMetres: null,
-  transitSupply: 0,
-};
 const market = (extra: Partial<MarketSearch['amounts']>): MarketSearch =>
-  ({ category: 'beauty-salon', catchmentMetres: 800, amounts: { ...amounts, ...extra }, nearestRoad: null, population: null }) as MarketSearch;
+  ({
+    category: 'beauty-salon',
+    catchmentMetres: 800,
+    amounts: siteAmounts({ residents: 4_028, ...extra }),
+    nearestRoad: null,
+    population: null,
+  }) as MarketSearch;
 const known: DataConfidence = { level: 'high', reasons: ['fine'], competitionKnown: true };
 
 describe('insight wording', () => {

@@ -281,6 +281,13 @@ describe.skipIf(!available)('the same site in a pack and in a sub-pack that cove
     let compared = 0;
     for (const point of sub.addresses) {
       for (const category of CATEGORIES) {
+        // The documented exception: a pack that maps no place of the category cannot tell an empty market from an unmapped category.
+        if (subIndexes.competitors.total(category) === 0) {
+          const unmapped = scoreLocation(subIndexes, point, category, undefined, NOW);
+          expect(unmapped.breakdown.competitor).toBe(5);
+          expect(unmapped.meta.confidence.level).toBe('low');
+          continue;
+        }
         // The trade area: the catchment, the competitor radius, and the 1.5 km block of data confidence.
         const reach = Math.max(CATCHMENT_METRES[category], CATEGORY_DEFINITIONS[category].radiusMetres, 1_100);
         if (outside.nearest(point, reach) !== null) continue;

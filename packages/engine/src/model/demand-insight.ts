@@ -18,13 +18,18 @@ const NAMED_DRIVERS = 3;
  *
  * @param feature - the demand feature
  * @param market - what the market model found at the site
+ * @param cut - whether the pack ends inside the catchment (its counts are then a floor)
+ * @default cut false
  */
-export function driverPhrase(feature: DemandFeature, market: MarketSearch): string | null {
+export function driverPhrase(feature: DemandFeature, market: MarketSearch, cut = false): string | null {
   const { amounts } = market;
   const within = `within ${metres(market.catchmentMetres)}`;
   switch (feature) {
-    case 'residents':
-      return amounts.residents === null || amounts.residents < 1 ? null : `${formatWholeNumber(Math.round(amounts.residents))} residents ${within}`;
+    case 'residents': {
+      if (amounts.residents === null || amounts.residents < 1) return null;
+      const residents = `${formatWholeNumber(Math.round(amounts.residents))} residents`;
+      return cut ? `at least ${residents} ${within} (the pack ends closer)` : `${residents} ${within}`;
+    }
     case 'roads': {
       const road = market.nearestRoad;
       return road === null ? null : `${road.road.name ?? `a ${road.road.class} road`} ${metres(road.distanceMetres)} away`;
@@ -53,12 +58,14 @@ export function driverPhrase(feature: DemandFeature, market: MarketSearch): stri
  *
  * @param market - what the market model found
  * @param marketFit - the demand sub-score, 0-10
+ * @param cut - whether the pack ends inside the catchment
+ * @default cut false
  */
-export function demandInsight(market: MarketSearch, marketFit: number): Insight {
+export function demandInsight(market: MarketSearch, marketFit: number, cut = false): Insight {
   const named = (Object.entries(market.contributions) as Array<[DemandFeature, number]>)
     .filter(([, part]) => part > 0)
     .sort((a, b) => b[1] - a[1])
-    .flatMap(([feature]) => driverPhrase(feature, market) ?? [])
+    .flatMap(([feature]) => driverPhrase(feature, market, cut) ?? [])
     .slice(0, NAMED_DRIVERS);
   const reading = marketFit >= 7 ? 'like the busiest sites of the category' : marketFit >= 5 ? 'above an even chance' : 'below an even chance';
   const detail =

@@ -24,6 +24,8 @@ export interface InsightInput {
   regionName: string;
   /** ISO 3166-1 alpha-2 code of the region's country (the words for transit modes), or null. */
   country: string | null;
+  /** Whether the pack is narrower than the category's trade area (its counts are then a floor). */
+  cut: boolean;
   /** How the address was located. */
   geocode?: { precision: GeocodePrecision; matchedAddress: string };
 }
@@ -91,7 +93,7 @@ export function buildInsights(input: InsightInput): Insight[] {
       { supply: site.supply, logit: site.market.logit, known: site.confidence.competitionKnown, score: site.breakdown.competitor },
       { category, noun, regionName: input.regionName, categoryPlaces: site.categoryPlaces },
     ),
-    demandInsight(site.market, site.breakdown.marketFit),
+    demandInsight(site.market, site.breakdown.marketFit, input.cut),
     transitInsight(site.transit, site.breakdown.transit, input.country),
     uncertain ? null : confidence,
   ];

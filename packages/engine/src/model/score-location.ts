@@ -158,6 +158,7 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
       nearestOutside,
       regionName: indexes.regionName,
       country: indexes.country,
+      cut: indexes.packSpanMetres < 2 * site.market.catchmentMetres,
       ...(geocode === undefined ? {} : { geocode }),
     }),
     competitors: competition.competitors.slice(0, MAX_LISTED_COMPETITORS).map((competitor) => ({

@@ -42,8 +42,10 @@ export function defectsOf(result: ScoreResult, pack: PackFacts): string[] {
   if (INTERNAL_TERMS.test(text)) defects.push(`internal term: ${INTERNAL_TERMS.exec(text)?.[0]}`);
   if (pack.country === 'US' && /metro station/.test(text)) defects.push('"metro" for the subway');
   if (['LI', 'CH', 'AT', 'DE'].includes(pack.country) && / rail station/.test(text)) defects.push('"rail" for the S-Bahn');
-  if (pack.residents !== null && pack.residents > 0 && new RegExp(`(?<!at least )${formatWholeNumber(Math.round(pack.residents))} residents`).test(text))
+  const demand = result.insights.find(({ headline }) => headline.startsWith('Demand'))?.detail ?? '';
+  if (pack.residents !== null && pack.residents > 0 && new RegExp(`(?<!at least )${formatWholeNumber(Math.round(pack.residents))} residents`).test(demand)) {
     defects.push("the pack's residents quoted as the site's");
+  }
   const unknown = /is not a lever/.test(text);
   if (unknown && /competition from/.test(text)) defects.push('unknown competition offered as a lever');
   if (unknown && result.breakdown.competitor !== 5) defects.push('unknown competition not at 5');

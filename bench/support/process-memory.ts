@@ -37,3 +37,19 @@ export function cpuSecondsOf(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * Resident set size (`VmRSS`) of a live process now, in MB (2^20 bytes).
+ *
+ * @param pid - process id
+ * @returns null when `/proc/<pid>/status` is unreadable
+ */
+export function rssMbOf(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match?.[1] === undefined ? null : Math.round(Number(match[1]) / 1024);
+  } catch {
+    return null;
+  }
+}

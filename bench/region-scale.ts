@@ -1,0 +1,212 @@
+/**
+ * Benchmark (issue 25): region packs at the scale of a country. Generates its
+ * own country from the real Liechtenstein extract, cut to the country and
+ * tiled 1, 10, 100 and 500 times (`support/tiled-country.ts`: shifted copies
+ * with renumbered ids and their own town names and postcodes), and measures
+ * on each file, in the same run:
+ *
+ * - **osmium** (Debian's `osmium-tool`) reading the file (`osmium fileinfo
+ *   -e`, which decodes every object): the baseline every import is a ratio of;
+ * - **importers**, each in its own child process (wall time, peak RSS):
+ *   `engine` is today's `importRegion` of `@locscore/engine`; `stream` is the
+ *   passes of `@locscore/import`'s streaming PBF reader (ways, then the nodes
+ *   they need), the reader the new importer is built on;
+ * - **the server** with the `engine` importer's pack on PostgreSQL: time from
+ *   spawn to the listening line, RSS then, and peak RSS once the engine's
+ *   tables are warm;
+ * - **in-process**: `engine.score` p99 over 1,000 tiled address strings, and
+ *   the share of sampled addresses (`<street> <number>, <postcode> <town>`
+ *   of a copy) that the geocoder finds in their own copy.
+ *
+ * Sizes and importers: `--copies 1,10,100` (default 1,10,100,500) and
+ * `--importers engine,stream` (default both; `engine` is skipped above
+ * `--engine-max-copies`, default 100, where it runs out of memory). Tiled
+ * files are kept in `$LOCSCORE_SCALE_CACHE` (default `<tmp>/locscore-region-scale`)
+ * between runs. Targets: issue 25, repeated in `TARGETS`.
+ *
+ * Run: `pnpm bench region-scale`. Writes `bench/results/region-scale.json`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LIECHTENSTEIN_PBF, machineInfo, requireLiechtenstein, writeResult } from './support/machine.js';
+import { dropBenchDatabase, freshBenchDatabase } from './support/postgres.js';
+import { rssMbOf } from './support/process-memory.js';
+import { spawnServer } from './support/server-process.js';
+import { rerunWithSourceConditions, SOURCE_NODE_FLAGS } from './support/source-conditions.js';
+import { median, round2 } from './support/stats.js';
+import { osmium, type TiledCountry, tiledCountry } from './support/tiled-country.js';
+
+const NAME = 'region-scale';
+const DATABASE = 'locscore_region_scale';
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** Issue 25's targets. */
+const TARGETS = {
+  importAt100: { maxOsmiumRatio: 5, maxPeakRssMb: 1024 },
+  importAt500: { maxMs: 600_000, maxPeakRssMb: 2048 },
+  serverAt100: { maxReadyMs: 5_000, maxRssMb: 300 },
+  serverAt500: { maxReadyMs: 15_000, maxRssMb: 600 },
+  growth100To500: { maxRatio: 5.5 },
+  scoreP99Ms: 2,
+  ownCopyShare: 0.99,
+};
+
+type Importer = 'engine' | 'stream';
+
+/** What a child process reports on its last stdout line. */
+interface ChildReport {
+  durationMs: number;
+  maxRssMb: number;
+  [key: string]: unknown;
+}
+
+function options(): { copies: number[]; importers: Importer[]; engineMaxCopies: number; cache: string } {
+  const args = process.argv.slice(2);
+  const value = (flag: string): string | undefined => {
+    const at = args.indexOf(flag);
+    return at === -1 ? undefined : args[at + 1];
+  };
+  return {
+    copies: (value('--copies') ?? '1,10,100,500').split(',').map(Number),
+    importers: (value('--importers') ?? 'engine,stream').split(',') as Importer[],
+    engineMaxCopies: Number(value('--engine-max-copies') ?? 100),
+    cache: process.env.LOCSCORE_SCALE_CACHE ?? join(tmpdir(), 'locscore-region-scale'),
+  };
+}
+
+/** Runs this script as a child in `mode`; its report (last stdout line) or the failure. */
+function runChild(mode: string, args: string[], label: string): ChildReport | { failed: string } {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [...SOURCE_NODE_FLAGS, join(here, 'region-scale.ts'), '--child', mode, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const wallMs = Math.round(performance.now() - started);
+  if (run.status !== 0) {
+    const reason = `${label} exited ${run.status ?? run.signal} after ${wallMs} ms: ${(run.stderr ?? '').slice(-1_500)}`;
+    process.stderr.write(`${reason}\n`);
+    return { failed: reason };
+  }
+  const line = run.stdout.trim().split('\n').at(-1) ?? '{}';
+  process.stderr.write(`${label}: ${line.slice(0, 400)}\n`);
+  return JSON.parse(line) as ChildReport;
+}
+
+/** `osmium fileinfo -e` on the file: the median of `runs` wall times, ms. */
+function osmiumRead(file: string, runs: number): { medianMs: number; runsMs: number[] } {
+  const runsMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    osmium(['fileinfo', '-e', file]);
+    runsMs.push(Math.round(performance.now() - started));
+  }
+  return { medianMs: median(runsMs), runsMs };
+}
+
+/** The built server on PostgreSQL with one pack: ready time, RSS at ready, peak RSS once warm. */
+async function measureServer(pack: string, databaseUrl: string): Promise<Record<string, number | string | null>> {
+  const started = performance.now();
+  const server = await spawnServer({ env: { LOCSCORE_REGIONS: pack, LOCSCORE_DATABASE_URL: databaseUrl, DATABASE_URL: '' }, startTimeoutMs: 600_000 });
+  const readyMs = Math.round(performance.now() - started);
+  const rssAtReadyMb = rssMbOf(server.pid);
+  const warmedMs = await waitFor(() => server.stderr().includes('engine warmed'), 600_000);
+  const peakRssMb = server.peakRssMb();
+  const stopped = await server.stop();
+  return { readyMs, rssAtReadyMb, warmedAfterReadyMs: warmedMs === null ? null : Math.round(warmedMs), peakRssMbWarm: peakRssMb, exitCode: stopped.code };
+}
+
+/** Polls `test` every 100 ms; ms until it held, or null after `timeoutMs`. */
+async function waitFor(test: () => boolean, timeoutMs: number): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (test()) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
+function directoryBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? directoryBytes(path) : statSync(path).size;
+  }
+  return total;
+}
+
+/** Every measurement of one tiled file. */
+async function measureSize(tiled: TiledCountry, work: string, databaseUrl: string | null, opts: ReturnType<typeof options>): Promise<Record<string, unknown>> {
+  const osmiumFigures = osmiumRead(tiled.file, tiled.copies >= 500 ? 1 : 3);
+  process.stderr.write(`${tiled.copies} copies: ${tiled.objects.toLocaleString('en')} objects, osmium ${osmiumFigures.medianMs} ms\n`);
+  const size: Record<string, unknown> = { copies: tiled.copies, objects: tiled.objects, fileBytes: tiled.bytes, generateMs: tiled.generateMs, osmium: osmiumFigures };
+  const ratio = (ms: number): number => round2(ms / osmiumFigures.medianMs);
+  if (opts.importers.includes('stream')) {
+    const report = runChild('stream', [tiled.file], `stream reader, ${tiled.copies} copies`);
+    size.stream = 'failed' in report ? report : { ...report, osmiumRatio: ratio(report.durationMs) };
+  }
+  if (!opts.importers.includes('engine')) return size;
+  if (tiled.copies > opts.engineMaxCopies) {
+    size.engine = { skipped: `above --engine-max-copies ${opts.engineMaxCopies}: importRegion holds every node and runs out of the default heap (issue 25)` };
+    return size;
+  }
+  const pack = join(work, `engine-${tiled.copies}`);
+  const imported = runChild('import-engine', [tiled.file, pack], `engine importRegion, ${tiled.copies} copies`);
+  if ('failed' in imported) {
+    size.engine = imported;
+    return size;
+  }
+  const engine: Record<string, unknown> = { import: { ...imported, osmiumRatio: ratio(imported.durationMs), packBytes: directoryBytes(pack) } };
+  engine.server = databaseUrl === null ? { skipped: 'PostgreSQL unavailable' } : await measureServer(pack, databaseUrl);
+  process.stderr.write(`server: ${JSON.stringify(engine.server)}\n`);
+  engine.inProcess = runChild('score', [pack, String(tiled.copies)], `engine.score and geocoder, ${tiled.copies} copies`);
+  rmSync(pack, { recursive: true, force: true });
+  size.engine = engine;
+  return size;
+}
+
+async function main(): Promise<void> {
+  if (!requireLiechtenstein(NAME)) return;
+  const opts = options();
+  const work = mkdtempSync(join(tmpdir(), 'locscore-bench-scale-'));
+  const database = await freshBenchDatabase(DATABASE);
+  const sizes: Array<Record<string, unknown>> = [];
+  const write = (): string =>
+    writeResult(NAME, {
+      benchmark: NAME,
+      description:
+        'a country tiled from the Liechtenstein extract (cut to the country, shifted copies with renumbered ids, own town names and postcodes): osmium reading each file, importers (wall time, peak RSS, ratio to osmium in the same run), the server on PostgreSQL with the pack (ready time, RSS), engine.score p99 and own-copy geocoding in-process',
+      measuredAt: new Date().toISOString(),
+      machine: machineInfo(),
+      parameters: { copies: opts.copies, importers: opts.importers, engineMaxCopies: opts.engineMaxCopies, database: 'url' in database ? 'PostgreSQL 15' : database.unavailable },
+      targets: TARGETS,
+      sizes,
+    });
+  try {
+    for (const copies of opts.copies) {
+      const tiled = await tiledCountry(LIECHTENSTEIN_PBF, copies, opts.cache);
+      process.stderr.write(`tiled ${copies}: ${JSON.stringify(tiled)}\n`);
+      sizes.push(await measureSize(tiled, work, 'url' in database ? database.url : null, opts));
+      process.stderr.write(`wrote ${write()}\n`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    if ('url' in database) await dropBenchDatabase(DATABASE);
+  }
+}
+
+async function child(mode: string, args: string[]): Promise<void> {
+  const { runProbe } = await import('./support/region-scale-probes.js');
+  const report = await runProbe(mode, args);
+  report.maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+if (!rerunWithSourceConditions(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') await child(args[1] ?? '', args.slice(2));
+  else await main();
+}

@@ -14,6 +14,9 @@
  * - **the server** with the `engine` importer's pack on PostgreSQL: time from
  *   spawn to the listening line, RSS then, and peak RSS once the engine's
  *   tables are warm;
+ * - **format 4**: the engine's pack written again as `@locscore/pack`
+ *   format 4 (the same records), then opened as a server would: open time,
+ *   RSS, bytes on disk;
  * - **in-process**: `engine.score` p99 over 1,000 tiled address strings, and
  *   the share of sampled addresses (`<street> <number>, <postcode> <town>`
  *   of a copy) that the geocoder finds in their own copy.
@@ -27,7 +30,7 @@
  * Run: `pnpm bench region-scale`. Writes `bench/results/region-scale.json`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,15 +99,25 @@ function runChild(mode: string, args: string[], label: string): ChildReport | { 
   return JSON.parse(line) as ChildReport;
 }
 
-/** `osmium fileinfo -e` on the file: the median of `runs` wall times, ms. */
-function osmiumRead(file: string, runs: number): { medianMs: number; runsMs: number[] } {
+/** `osmium fileinfo -e` on the file: the medians of `runs` wall times and CPU times (all its threads), ms. */
+function osmiumRead(file: string, runs: number): { medianMs: number; medianCpuMs: number; runsMs: number[]; cpuMs: number[] } {
   const runsMs: number[] = [];
+  const cpuMs: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
+    const cpuBefore = childrenCpuMs();
     osmium(['fileinfo', '-e', file]);
     runsMs.push(Math.round(performance.now() - started));
+    cpuMs.push(childrenCpuMs() - cpuBefore);
   }
-  return { medianMs: median(runsMs), runsMs };
+  return { medianMs: median(runsMs), medianCpuMs: median(cpuMs), runsMs, cpuMs };
+}
+
+/** CPU time of this process's waited-for children so far (`/proc/self/stat` cutime + cstime), ms. */
+function childrenCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 /** The built server on PostgreSQL with one pack: ready time, RSS at ready, peak RSS once warm. */
@@ -142,11 +155,18 @@ function directoryBytes(dir: string): number {
 async function measureSize(tiled: TiledCountry, work: string, databaseUrl: string | null, opts: ReturnType<typeof options>): Promise<Record<string, unknown>> {
   const osmiumFigures = osmiumRead(tiled.file, tiled.copies >= 500 ? 1 : 3);
   process.stderr.write(`${tiled.copies} copies: ${tiled.objects.toLocaleString('en')} objects, osmium ${osmiumFigures.medianMs} ms\n`);
-  const size: Record<string, unknown> = { copies: tiled.copies, objects: tiled.objects, fileBytes: tiled.bytes, generateMs: tiled.generateMs, osmium: osmiumFigures };
+  const size: Record<string, unknown> = {
+    copies: tiled.copies,
+    objects: tiled.objects,
+    fileBytes: tiled.bytes,
+    generateMs: tiled.generateMs,
+    osmium: osmiumFigures,
+  };
   const ratio = (ms: number): number => round2(ms / osmiumFigures.medianMs);
+  const cpuRatio = (ms: unknown): number | null => (typeof ms === 'number' ? round2(ms / osmiumFigures.medianCpuMs) : null);
   if (opts.importers.includes('stream')) {
     const report = runChild('stream', [tiled.file], `stream reader, ${tiled.copies} copies`);
-    size.stream = 'failed' in report ? report : { ...report, osmiumRatio: ratio(report.durationMs) };
+    size.stream = 'failed' in report ? report : { ...report, osmiumRatio: ratio(report.durationMs), osmiumCpuRatio: cpuRatio(report.cpuMs) };
   }
   if (!opts.importers.includes('engine')) return size;
   if (tiled.copies > opts.engineMaxCopies) {
@@ -159,7 +179,13 @@ async function measureSize(tiled: TiledCountry, work: string, databaseUrl: strin
     size.engine = imported;
     return size;
   }
-  const engine: Record<string, unknown> = { import: { ...imported, osmiumRatio: ratio(imported.durationMs), packBytes: directoryBytes(pack) } };
+  const engine: Record<string, unknown> = {
+    import: { ...imported, osmiumRatio: ratio(imported.durationMs), osmiumCpuRatio: cpuRatio(imported.cpuMs), packBytes: directoryBytes(pack) },
+  };
+  const format4 = join(work, `format4-${tiled.copies}`);
+  const converted = runChild('convert', [pack, format4], `format 4 from the engine's pack, ${tiled.copies} copies`);
+  engine.format4 = 'failed' in converted ? converted : { write: converted, open: runChild('open', [format4], `open format 4, ${tiled.copies} copies`) };
+  rmSync(format4, { recursive: true, force: true });
   engine.server = databaseUrl === null ? { skipped: 'PostgreSQL unavailable' } : await measureServer(pack, databaseUrl);
   process.stderr.write(`server: ${JSON.stringify(engine.server)}\n`);
   engine.inProcess = runChild('score', [pack, String(tiled.copies)], `engine.score and geocoder, ${tiled.copies} copies`);
@@ -181,7 +207,12 @@ async function main(): Promise<void> {
         'a country tiled from the Liechtenstein extract (cut to the country, shifted copies with renumbered ids, own town names and postcodes): osmium reading each file, importers (wall time, peak RSS, ratio to osmium in the same run), the server on PostgreSQL with the pack (ready time, RSS), engine.score p99 and own-copy geocoding in-process',
       measuredAt: new Date().toISOString(),
       machine: machineInfo(),
-      parameters: { copies: opts.copies, importers: opts.importers, engineMaxCopies: opts.engineMaxCopies, database: 'url' in database ? 'PostgreSQL 15' : database.unavailable },
+      parameters: {
+        copies: opts.copies,
+        importers: opts.importers,
+        engineMaxCopies: opts.engineMaxCopies,
+        database: 'url' in database ? 'PostgreSQL 15' : database.unavailable,
+      },
       targets: TARGETS,
       sizes,
     });
@@ -202,6 +233,8 @@ async function child(mode: string, args: string[]): Promise<void> {
   const { runProbe } = await import('./support/region-scale-probes.js');
   const report = await runProbe(mode, args);
   report.maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  const cpu = process.cpuUsage();
+  report.cpuMs = Math.round((cpu.user + cpu.system) / 1000);
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 

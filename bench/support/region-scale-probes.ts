@@ -6,9 +6,16 @@
  *   with the wall time of each of its phases;
  * - `stream <file>`: the passes of `@locscore/import`'s streaming PBF reader;
  * - `score <pack> <copies>`: loads the pack, then own-copy geocoding and
- *   `engine.score` latency (`tiled-scoring.ts`).
+ *   `engine.score` latency (`tiled-scoring.ts`);
+ * - `convert <pack> <out>`: writes the engine's pack again in `@locscore/pack`'s
+ *   format 4 (the records as loaded, nothing re-imported);
+ * - `open <pack>`: opens a format-4 pack as a server would (every layer but
+ *   the lazy street lines) and reads one string of each address.
+ *
+ * Every report carries the process's CPU time (all threads), since the
+ * shared machine's wall times swing with its load.
  */
-import { sampleAddresses, checkOwnCopy, scoreLatency } from './tiled-scoring.js';
+import { checkOwnCopy, sampleAddresses, scoreLatency } from './tiled-scoring.js';
 
 /** What a probe reports. */
 export type ProbeReport = { durationMs: number; maxRssMb: number } & Record<string, unknown>;
@@ -29,6 +36,8 @@ export async function runProbe(mode: string, args: string[]): Promise<ProbeRepor
   if (mode === 'import-engine') return importEngine(args[0] ?? '', args[1] ?? '');
   if (mode === 'stream') return streamPasses(args[0] ?? '');
   if (mode === 'score') return scoreTiled(args[0] ?? '', Number(args[1] ?? 1));
+  if (mode === 'convert') return convertPack(args[0] ?? '', args[1] ?? '');
+  if (mode === 'open') return openFormat4(args[0] ?? '');
   throw new Error(`unknown probe ${mode}`);
 }
 
@@ -55,11 +64,18 @@ async function importEngine(osm: string, out: string): Promise<ProbeReport> {
 }
 
 async function streamPasses(file: string): Promise<ProbeReport> {
-  const { readWayGeometry } = await import('../../packages/import/src/index.js');
+  const { readOsmPbf } = await import('../../packages/import/src/index.js');
   const started = performance.now();
-  const passes: unknown[] = [];
-  const result = await readWayGeometry(file, { onPass: (pass) => passes.push(pass) });
-  return { durationMs: Math.round(performance.now() - started), maxRssMb: 0, ...result, passes };
+  const handed = { taggedNodes: 0, wayNodes: 0 };
+  const summary = await readOsmPbf(file, {
+    onNode: () => {
+      handed.taggedNodes++;
+    },
+    onWay: (way) => {
+      handed.wayNodes += way.coords.length / 2;
+    },
+  });
+  return { durationMs: Math.round(performance.now() - started), maxRssMb: 0, ...summary, ...handed };
 }
 
 async function scoreTiled(pack: string, copies: number): Promise<ProbeReport> {
@@ -89,5 +105,59 @@ async function scoreTiled(pack: string, copies: number): Promise<ProbeReport> {
     heapUsedMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
     ownCopy,
     scoreLatencyMs: latency,
+  };
+}
+
+async function convertPack(from: string, out: string): Promise<ProbeReport> {
+  const { loadRegion } = await import('../../packages/engine/src/index.js');
+  const { PackBuilder } = await import('../../packages/pack/src/index.js');
+  const started = performance.now();
+  const region = await loadRegion(from);
+  const loadedMs = Math.round(performance.now() - started);
+  const builder = new PackBuilder();
+  builder.addRegion(region);
+  const { manifest } = region;
+  const written = await builder.write(
+    out,
+    {
+      name: manifest.name,
+      sample: manifest.sample,
+      createdAt: manifest.createdAt,
+      bbox: manifest.bbox,
+      sources: manifest.sources,
+      attribution: manifest.attribution,
+      generator: 'bench/region-scale convert',
+    },
+    { force: true },
+  );
+  const bytes = Object.values(written.layers).reduce((sum, layer) => sum + layer.bytes + (layer.index?.bytes ?? 0), written.strings.bytes);
+  return {
+    durationMs: Math.round(performance.now() - started),
+    maxRssMb: 0,
+    loadFormat3Ms: loadedMs,
+    packBytes: bytes,
+    strings: written.strings.count,
+    counts: written.counts,
+  };
+}
+
+async function openFormat4(dir: string): Promise<ProbeReport> {
+  const { openPack } = await import('../../packages/pack/src/index.js');
+  const started = performance.now();
+  const pack = await openPack(dir);
+  const openMs = Math.round(performance.now() - started);
+  const addresses = pack.layer('addresses');
+  let characters = 0;
+  for (let i = 0; i < addresses.rows; i++) characters += (addresses.columns.street.get(i) ?? '').length;
+  const memory = process.memoryUsage();
+  return {
+    durationMs: Math.round(performance.now() - started),
+    maxRssMb: 0,
+    openMs,
+    rows: addresses.rows,
+    characters,
+    rssMb: Math.round(memory.rss / 2 ** 20),
+    heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
+    arrayBuffersMb: Math.round(memory.arrayBuffers / 2 ** 20),
   };
 }

@@ -5,8 +5,8 @@
  * it measures a pack of any format the engine loads.
  */
 import type { Category } from '../../packages/schema/src/index.js';
+import { type LatencySummary, summariseLatencies } from './stats.js';
 import { copyAt } from './tiled-country.js';
-import { summariseLatencies, type LatencySummary } from './stats.js';
 
 /** An address point of the pack, as the engine's `RegionData.addresses` holds it. */
 export interface TiledAddress {

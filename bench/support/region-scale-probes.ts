@@ -15,6 +15,7 @@
  * Every report carries the process's CPU time (all threads), since the
  * shared machine's wall times swing with its load.
  */
+import type { RegionData } from '../../packages/engine/src/index.js';
 import { checkOwnCopy, sampleAddresses, scoreLatency } from './tiled-scoring.js';
 
 /** What a probe reports. */
@@ -131,14 +132,38 @@ async function convertPack(from: string, out: string): Promise<ProbeReport> {
     { force: true },
   );
   const bytes = Object.values(written.layers).reduce((sum, layer) => sum + layer.bytes + (layer.index?.bytes ?? 0), written.strings.bytes);
+  const durationMs = Math.round(performance.now() - started);
   return {
-    durationMs: Math.round(performance.now() - started),
+    durationMs,
     maxRssMb: 0,
     loadFormat3Ms: loadedMs,
     packBytes: bytes,
     strings: written.strings.count,
     counts: written.counts,
+    differing: await differingRecords(region, out),
   };
+}
+
+/**
+ * Records of the format-4 pack that differ from the format-3 records they
+ * were written from, per layer, once the source's coordinates are rounded
+ * to the pack's 10⁻⁷ degrees (streets: their name and town).
+ */
+async function differingRecords(region: RegionData, dir: string): Promise<Record<string, number>> {
+  const { isDeepStrictEqual } = await import('node:util');
+  const { openPack } = await import('../../packages/pack/src/index.js');
+  const pack = await openPack(dir);
+  const rounded = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value), (key, v: unknown) => ((key === 'lat' || key === 'lng') && typeof v === 'number' ? Math.round(v * 1e7) / 1e7 : v));
+  const differing: Record<string, number> = {};
+  for (const name of ['addresses', 'stations', 'busStops', 'pois', 'roads', 'areas', 'population'] as const) {
+    const layer = pack.layer(name);
+    const records: readonly unknown[] = region[name] ?? [];
+    differing[name] = records.filter((record, i) => !isDeepStrictEqual(rounded(layer.record(i)), rounded(record))).length;
+  }
+  const streets = pack.layer('streets');
+  differing.streets = region.streets.filter((street, i) => streets.columns.name.get(i) !== street.name || streets.columns.city.get(i) !== street.city).length;
+  return differing;
 }
 
 async function openFormat4(dir: string): Promise<ProbeReport> {

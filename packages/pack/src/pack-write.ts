@@ -70,13 +70,16 @@ export class PackBuilder {
   }
 
   /**
-   * Adds every record of a region; each street goes to `streets` and to `streetLines`.
+   * Adds every record of a region; each street goes to `streets` and to
+   * `streetLines`. Other properties (a `manifest`) are not read.
    *
    * @param region - records by layer (the engine's `RegionData` fits)
    */
   addRegion(region: RegionRecords): void {
-    for (const [layer, records] of Object.entries(region) as Array<[keyof RegionRecords, Iterable<never> | undefined]>) {
-      for (const record of records ?? []) {
+    for (const schema of PACK_LAYERS) {
+      const layer = schema.name;
+      if (layer === 'streetLines') continue;
+      for (const record of (region[layer] ?? []) as Iterable<never>) {
         this.add(layer, record);
         if (layer === 'streets') this.add('streetLines', record);
       }

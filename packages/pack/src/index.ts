@@ -41,7 +41,7 @@ export {
   streetLinesLayer,
 } from './layers.js';
 export { checkManifest, IMPORT_COMMAND, rebuildCommand } from './manifest-check.js';
-export { type LoadedLayer, type OpenPackOptions, openPack, type Pack, type SchemaOf } from './pack-read.js';
+export { type LoadedLayer, type OpenPackOptions, openPack, type Pack, readPackManifest, type SchemaOf } from './pack-read.js';
 export type { PackRecords, PackRecordsRead, RegionRecords } from './pack-records.js';
 export { PackBuilder } from './pack-write.js';
 export type * from './records.js';

@@ -91,6 +91,18 @@ export async function openPack(dir: string, options: OpenPackOptions = {}): Prom
   };
 }
 
+/**
+ * Reads and checks a pack's manifest only (what `locscore region info`
+ * prints), without reading its layers.
+ *
+ * @param dir - the pack directory
+ * @returns the manifest
+ * @throws PackError as {@link openPack} does for the manifest
+ */
+export async function readPackManifest(dir: string): Promise<PackManifest> {
+  return readManifest(dir);
+}
+
 async function readManifest(dir: string): Promise<PackManifest> {
   try {
     if (!(await stat(dir)).isDirectory()) throw new PackError(dir, 'not_found', 'not a directory');

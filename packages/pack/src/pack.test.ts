@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PackError } from './errors.js';
 import type { PackDescription } from './format.js';
-import { openPack } from './pack-read.js';
+import { openPack, readPackManifest } from './pack-read.js';
 import { PackBuilder } from './pack-write.js';
 import type { AddressPoint, Area, BusStop, CensusArea, InterpolationLine, Poi, PopulationPoint, Road, Station, Street } from './records.js';
 
@@ -175,6 +175,7 @@ describe('a pack written and read back', () => {
     expect(all(pack.layer('areas'))).toEqual(areas);
     expect(all(pack.layer('population'))).toEqual(population);
     expect(pack.manifest).toMatchObject({ ...description, formatVersion: 4, counts: { addresses: 3, streets: 2, streetLines: 2, areas: 2 } });
+    expect(await readPackManifest(dir)).toEqual(pack.manifest);
   });
 
   it('keeps one point per street and loads the street lines only when asked', async () => {

@@ -23,7 +23,9 @@
  *
  * Sizes and importers: `--copies 1,10,100` (default 1,10,100,500) and
  * `--importers engine,stream` (default both; `engine` is skipped above
- * `--engine-max-copies`, default 100, where it runs out of memory). Tiled
+ * `--engine-max-copies`, default 100, where it runs out of memory). A run of
+ * some sizes or importers keeps the other entries of the result file; each
+ * entry carries the osmium figures and load average of its own run. Tiled
  * files are kept in `$LOCSCORE_SCALE_CACHE` (default `<tmp>/locscore-region-scale`)
  * between runs. Targets: issue 25, repeated in `TARGETS`.
  *
@@ -34,7 +36,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIECHTENSTEIN_PBF, machineInfo, requireLiechtenstein, writeResult } from './support/machine.js';
+import { LIECHTENSTEIN_PBF, machineInfo, RESULTS_DIR, requireLiechtenstein, writeResult } from './support/machine.js';
 import { dropBenchDatabase, freshBenchDatabase } from './support/postgres.js';
 import { rssMbOf } from './support/process-memory.js';
 import { spawnServer } from './support/server-process.js';
@@ -151,37 +153,46 @@ function directoryBytes(dir: string): number {
   return total;
 }
 
-/** Every measurement of one tiled file. */
+/** The figures of one run that every importer entry carries: osmium on the same file just before, and when. */
+interface RunContext {
+  osmium: ReturnType<typeof osmiumRead>;
+  measuredAt: string;
+  loadAverage: number[];
+}
+
+/** Every measurement of one tiled file, by importer. */
 async function measureSize(tiled: TiledCountry, work: string, databaseUrl: string | null, opts: ReturnType<typeof options>): Promise<Record<string, unknown>> {
   const osmiumFigures = osmiumRead(tiled.file, tiled.copies >= 500 ? 1 : 3);
   process.stderr.write(`${tiled.copies} copies: ${tiled.objects.toLocaleString('en')} objects, osmium ${osmiumFigures.medianMs} ms\n`);
-  const size: Record<string, unknown> = {
-    copies: tiled.copies,
-    objects: tiled.objects,
-    fileBytes: tiled.bytes,
-    generateMs: tiled.generateMs,
-    osmium: osmiumFigures,
-  };
-  const ratio = (ms: number): number => round2(ms / osmiumFigures.medianMs);
-  const cpuRatio = (ms: unknown): number | null => (typeof ms === 'number' ? round2(ms / osmiumFigures.medianCpuMs) : null);
+  const context: RunContext = { osmium: osmiumFigures, measuredAt: new Date().toISOString(), loadAverage: machineInfo().loadAverage };
+  const size: Record<string, unknown> = { copies: tiled.copies, objects: tiled.objects, fileBytes: tiled.bytes };
+  const ratios = (report: ChildReport): Record<string, number | null> => ({
+    osmiumRatio: round2(report.durationMs / osmiumFigures.medianMs),
+    osmiumCpuRatio: typeof report.cpuMs === 'number' ? round2(report.cpuMs / osmiumFigures.medianCpuMs) : null,
+  });
   if (opts.importers.includes('stream')) {
     const report = runChild('stream', [tiled.file], `stream reader, ${tiled.copies} copies`);
-    size.stream = 'failed' in report ? report : { ...report, osmiumRatio: ratio(report.durationMs), osmiumCpuRatio: cpuRatio(report.cpuMs) };
+    size.stream = { ...context, read: 'failed' in report ? report : { ...report, ...ratios(report) } };
   }
-  if (!opts.importers.includes('engine')) return size;
+  if (opts.importers.includes('engine')) size.engine = { ...context, ...(await measureEngine(tiled, work, databaseUrl, opts, ratios)) };
+  return size;
+}
+
+/** Today's importer on one tiled file, then its pack: written again as format 4, served, scored. */
+async function measureEngine(
+  tiled: TiledCountry,
+  work: string,
+  databaseUrl: string | null,
+  opts: ReturnType<typeof options>,
+  ratios: (report: ChildReport) => Record<string, number | null>,
+): Promise<Record<string, unknown>> {
   if (tiled.copies > opts.engineMaxCopies) {
-    size.engine = { skipped: `above --engine-max-copies ${opts.engineMaxCopies}: importRegion holds every node and runs out of the default heap (issue 25)` };
-    return size;
+    return { skipped: `above --engine-max-copies ${opts.engineMaxCopies}: importRegion holds every node and runs out of the default heap (issue 25)` };
   }
   const pack = join(work, `engine-${tiled.copies}`);
   const imported = runChild('import-engine', [tiled.file, pack], `engine importRegion, ${tiled.copies} copies`);
-  if ('failed' in imported) {
-    size.engine = imported;
-    return size;
-  }
-  const engine: Record<string, unknown> = {
-    import: { ...imported, osmiumRatio: ratio(imported.durationMs), osmiumCpuRatio: cpuRatio(imported.cpuMs), packBytes: directoryBytes(pack) },
-  };
+  if ('failed' in imported) return { import: imported };
+  const engine: Record<string, unknown> = { import: { ...imported, ...ratios(imported), packBytes: directoryBytes(pack) } };
   const format4 = join(work, `format4-${tiled.copies}`);
   const converted = runChild('convert', [pack, format4], `format 4 from the engine's pack, ${tiled.copies} copies`);
   engine.format4 = 'failed' in converted ? converted : { write: converted, open: runChild('open', [format4], `open format 4, ${tiled.copies} copies`) };
@@ -190,8 +201,25 @@ async function measureSize(tiled: TiledCountry, work: string, databaseUrl: strin
   process.stderr.write(`server: ${JSON.stringify(engine.server)}\n`);
   engine.inProcess = runChild('score', [pack, String(tiled.copies)], `engine.score and geocoder, ${tiled.copies} copies`);
   rmSync(pack, { recursive: true, force: true });
-  size.engine = engine;
-  return size;
+  return engine;
+}
+
+/**
+ * The sizes of an earlier result file with this run's entries laid over
+ * them, importer by importer: a run of one importer keeps the other's
+ * figures, each with the osmium figures of its own run.
+ */
+function mergedSizes(measured: ReadonlyArray<Record<string, unknown>>): Array<Record<string, unknown>> {
+  let earlier: Array<Record<string, unknown>> = [];
+  try {
+    const previous = JSON.parse(readFileSync(join(RESULTS_DIR, `${NAME}.json`), 'utf8')) as { sizes?: Array<Record<string, unknown>> };
+    earlier = previous.sizes ?? [];
+  } catch {
+    earlier = [];
+  }
+  const byCopies = new Map(earlier.map((size) => [size.copies, size]));
+  for (const size of measured) byCopies.set(size.copies, { ...byCopies.get(size.copies), ...size });
+  return [...byCopies.values()].sort((a, b) => Number(a.copies) - Number(b.copies));
 }
 
 async function main(): Promise<void> {
@@ -204,17 +232,15 @@ async function main(): Promise<void> {
     writeResult(NAME, {
       benchmark: NAME,
       description:
-        'a country tiled from the Liechtenstein extract (cut to the country, shifted copies with renumbered ids, own town names and postcodes): osmium reading each file, importers (wall time, peak RSS, ratio to osmium in the same run), the server on PostgreSQL with the pack (ready time, RSS), engine.score p99 and own-copy geocoding in-process',
+        'a country tiled from the Liechtenstein extract (cut to the country, shifted copies with renumbered ids, own town names and postcodes): osmium reading each file, importers (wall and CPU time, peak RSS, ratios to osmium on the same file in the same run), the server on PostgreSQL with the pack (ready time, RSS), the pack as format 4 (open time, RSS), engine.score p99 and own-copy geocoding in-process',
       measuredAt: new Date().toISOString(),
       machine: machineInfo(),
       parameters: {
-        copies: opts.copies,
-        importers: opts.importers,
-        engineMaxCopies: opts.engineMaxCopies,
         database: 'url' in database ? 'PostgreSQL 15' : database.unavailable,
+        lastRun: { copies: opts.copies, importers: opts.importers, engineMaxCopies: opts.engineMaxCopies },
       },
       targets: TARGETS,
-      sizes,
+      sizes: mergedSizes(sizes),
     });
   try {
     for (const copies of opts.copies) {

@@ -42,6 +42,8 @@ export class NodeLocations {
   /** The page of the last lookup: a way's nodes mostly lie on one page. */
   private recent: Page | null = null;
   private recentIndex = -1;
+  /** The slot of the last node found on {@link NodeLocations.recent}. */
+  private lastSlot = -2;
   private writing: Page = newPage();
   private lastId = Number.NEGATIVE_INFINITY;
   private lastCount = 0;
@@ -96,20 +98,14 @@ export class NodeLocations {
     const recent = this.recent;
     const page = recent !== null && id >= (recent.ids[0] ?? 0) && id <= (recent.ids[recent.count - 1] ?? 0) ? recent : this.pageOf(id);
     if (page === null) return false;
-    let a = 0;
-    let b = page.count - 1;
-    while (a <= b) {
-      const mid = (a + b) >>> 1;
-      const value = page.ids[mid] ?? 0;
-      if (value === id) {
-        out[0] = page.coords[2 * mid] ?? 0;
-        out[1] = page.coords[2 * mid + 1] ?? 0;
-        return true;
-      }
-      if (value < id) a = mid + 1;
-      else b = mid - 1;
-    }
-    return false;
+    // A way's nodes were mostly created one after another: try the slot after the last one found first.
+    let at = this.lastSlot + 1;
+    if (page !== recent || page.ids[at] !== id) at = findSlot(page, id);
+    if (at < 0) return false;
+    this.lastSlot = at;
+    out[0] = page.coords[2 * at] ?? 0;
+    out[1] = page.coords[2 * at + 1] ?? 0;
+    return true;
   }
 
   /** The page whose ids span `id`, or null before the first node. */
@@ -151,6 +147,20 @@ export class NodeLocations {
     closeSync(this.fd);
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** The slot of `id` on a page by binary search, or -1. */
+function findSlot(page: Page, id: number): number {
+  let a = 0;
+  let b = page.count - 1;
+  while (a <= b) {
+    const mid = (a + b) >>> 1;
+    const value = page.ids[mid] ?? 0;
+    if (value === id) return mid;
+    if (value < id) a = mid + 1;
+    else b = mid - 1;
+  }
+  return -1;
 }
 
 function newPage(): Page {

@@ -57,11 +57,11 @@ async function readBlob(
   if ((await handle.read(head, 0, 4, offset)).bytesRead < 4) throw new Error(`the file ends inside a block header at byte ${offset} (truncated download?)`);
   const headerBytes = head.readUInt32BE(0);
   if (headerBytes === 0 || headerBytes > MAX_HEADER_BYTES) throw new Error(`no PBF block header at byte ${offset}`);
-  const header = Buffer.alloc(headerBytes);
+  const header = Buffer.allocUnsafe(headerBytes);
   await handle.read(header, 0, headerBytes, offset + 4);
   const { type, datasize } = BlobHeader.read(new PbfReader(header));
   if (datasize <= 0 || datasize > MAX_BLOB_BYTES) throw new Error(`block at byte ${offset} declares ${datasize} bytes`);
-  const data = Buffer.alloc(datasize);
+  const data = Buffer.allocUnsafe(datasize);
   const { bytesRead } = await handle.read(data, 0, datasize, offset + 4 + headerBytes);
   if (bytesRead < datasize) throw new Error(`the file ends inside the block at byte ${offset} (truncated download?)`);
   for (const bytes of [head, header, data]) onBytes?.(bytes);

@@ -228,6 +228,15 @@ describe('packs that cannot be read', () => {
     );
   });
 
+  it('asks for a newer locscore for a pack of a later format', async () => {
+    const newer = join(work, 'newer');
+    await rm(newer, { recursive: true, force: true });
+    await new PackBuilder().write(newer, description);
+    const manifest = JSON.parse(await readFile(join(newer, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(join(newer, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 5 }));
+    await expect(openPack(newer)).rejects.toMatchObject({ code: 'newer_format', message: expect.stringContaining('upgrade locscore') });
+  });
+
   it('finds a damaged layer file by its checksum', async () => {
     const damaged = join(work, 'damaged');
     const builder = new PackBuilder();

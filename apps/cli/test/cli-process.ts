@@ -17,10 +17,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Variables besides `LOCSCORE_*` that the CLI reads and a test process must not pass on unless a test sets them. */
-const INHERITED_SETTINGS = ['DATABASE_URL', 'FORCE_COLOR'];
+/**
+ * Variables besides `LOCSCORE_*` that the CLI reads and a test process must
+ * not pass on unless a test sets them (pnpm's say how the CLI was started,
+ * which its hints follow: `pnpm locscore` or `locscore`).
+ */
+const INHERITED_SETTINGS = ['DATABASE_URL', 'FORCE_COLOR', 'npm_config_user_agent', 'npm_command', 'npm_lifecycle_event'];
 
-/** Environment for the CLI: no colour, no inherited `LOCSCORE_*` settings (nor `DATABASE_URL`). */
+/** Environment for the CLI: no colour, no inherited `LOCSCORE_*` settings (nor `DATABASE_URL`, nor pnpm's variables). */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
   for (const name of Object.keys(env)) {

@@ -7,6 +7,7 @@ import { type ImportProgress, type ImportRegionOptions, type ImportReport, impor
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { parse } from 'csv-parse/sync';
 import { CliError, EXIT } from '../exit-codes.js';
+import { cliCommand } from '../invocation.js';
 import { printJson } from '../output/json.js';
 import { describeProgress, stepLog } from '../output/progress-event.js';
 import { renderTable } from '../output/table.js';
@@ -200,7 +201,7 @@ async function checkCensusPoints(path: string): Promise<void> {
       `${file} has no lat and lng columns, so --census cannot place its areas (--census takes one row per area at a point: id,name,lat,lng,population[,households]).`,
       "A table of counts per area is joined to the areas' boundaries instead, e.g. US Census tracts:",
       `  --census-boundaries cb_2020_36_tract_500k.shp --census-table ${file} --census-join GEOID=geoid --census-population-field pop --census-households-field occupied`,
-      '(--census-join BOUNDARY_FIELD=table_column; every flag is in `locscore region import --help` and docs/methodology/demand.md).',
+      `(--census-join BOUNDARY_FIELD=table_column; every flag is in \`${cliCommand()} region import --help\` and docs/methodology/demand.md).`,
     ].join('\n'),
   );
 }

@@ -136,6 +136,21 @@ describe.skipIf(!hasScript)('--json on a terminal', () => {
   }, 60_000);
 });
 
+describe('the locscore executable', () => {
+  it('is linked at install time, before a build, and then says to build instead of failing to start', async () => {
+    const checkout = join(workDir, 'unbuilt', 'apps', 'cli');
+    await mkdir(join(checkout, 'bin'), { recursive: true });
+    await writeFile(join(checkout, 'package.json'), JSON.stringify({ type: 'module' }));
+    await writeFile(join(checkout, 'bin', 'locscore.js'), await readFile(join(repoRoot, 'apps/cli/bin/locscore.js')));
+    const run = spawnSync(process.execPath, [join(checkout, 'bin', 'locscore.js'), '--version'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('Error: locscore is not built yet: run `pnpm build` in the repository first (apps/cli/dist/bin.js is missing).\n');
+    const manifest = JSON.parse(await readFile(join(repoRoot, 'apps/cli/package.json'), 'utf8')) as { bin: Record<string, string>; files: string[] };
+    expect(manifest.bin).toEqual({ locscore: './bin/locscore.js' });
+    expect(manifest.files).toContain('bin');
+  });
+});
+
 describe.skipIf(!built)('locscore on the PATH and through pnpm', () => {
   it('npm i -g ./apps/cli puts a locscore that resolves paths against the directory it runs in', async () => {
     const prefix = join(workDir, 'global');

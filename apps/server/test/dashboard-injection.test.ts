@@ -52,23 +52,23 @@ const WATCH = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })()`;
 
-/** The page position of a pixel of the map's canvas with the colour `[r, g, b]`, from its middle; null when none is drawn yet. */
-const PIXEL_OF = ([r, g, b]: [number, number, number]): { x: number; y: number } | null => {
-  const canvas = document.querySelector('.map canvas') as HTMLCanvasElement | null;
-  const context = canvas?.getContext('2d');
-  if (!canvas || !context) return null;
+/** The page position of a pixel of the map's canvas with the colour `[r, g, b]`, from its top; null when none is drawn yet. */
+const pixelOf = ([r, g, b]: [number, number, number]) => `(() => {
+  const canvas = document.querySelector('.map canvas');
+  const context = canvas && canvas.getContext('2d');
+  if (!context) return null;
   const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
   const box = canvas.getBoundingClientRect();
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const i = (y * width + x) * 4;
-      if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) {
+      if (data[i] === ${r} && data[i + 1] === ${g} && data[i + 2] === ${b} && data[i + 3] === 255) {
         return { x: box.left + ((x + 2) * box.width) / width, y: box.top + ((y + 2) * box.height) / height };
       }
     }
   }
   return null;
-};
+})()`;
 
 describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium', { timeout: 180_000 }, () => {
   let server: RunningServer;
@@ -162,7 +162,7 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
     await map.scrollIntoViewIfNeeded();
     const tooltip = page.locator('.leaflet-tooltip');
     for (let attempt = 0; attempt < 50 && (await tooltip.count()) === 0; attempt += 1) {
-      const at = await page.evaluate(PIXEL_OF, rgb);
+      const at = await page.evaluate<{ x: number; y: number } | null>(pixelOf(rgb));
       if (at !== null) await page.mouse.move(at.x, at.y);
       await page.waitForTimeout(200);
     }

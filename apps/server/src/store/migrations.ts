@@ -425,6 +425,9 @@ END
 $fn$;
 CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys
   FOR EACH STATEMENT EXECUTE FUNCTION locscore_notify_key_change();
+
+-- The redeliveries an account asked for in the last 24 hours (its budget).
+CREATE INDEX deliveries_redelivery_created ON deliveries (created_at) WHERE kind = 'redelivery';
 `,
   },
 ];

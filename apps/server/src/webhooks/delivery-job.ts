@@ -1,10 +1,11 @@
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import type { Logger } from 'pino';
-import type { Queue } from '../jobs/queue.js';
+import type { FetchedJob, Queue, SendOptions } from '../jobs/queue.js';
 import type { DeliveryState } from '../store/deliveries.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { StoredRequest } from '../store/requests.js';
 import { ATTEMPT_HEADER, INSTANCE_HEADER } from './delivery-headers.js';
+import { DEFAULT_DELIVERY_CONCURRENCY, type DeliveryConcurrency, type Lane, fairDispatch } from './fair-dispatch.js';
 import { type PostOutcome, postWebhook } from './post-webhook.js';
 import { signWebhook } from './signature.js';
 
@@ -18,7 +19,12 @@ interface DeliveryJob {
   deliveryId?: string;
   /** 1-based; the same number when a crash makes it run again. */
   attempt: number;
+  /** Times the job was put back because its receiver host or account was at its limit. */
+  deferrals?: number;
 }
+
+/** Longest wait of a job put back because its lane was full, seconds: the attempt time-out, within which a slot of its host frees at the latest. */
+const MAX_DEFER_SECONDS = 10;
 
 /** Options of {@link startDeliveryJob}. */
 export interface DeliveryJobOptions {
@@ -33,8 +39,10 @@ export interface DeliveryJobOptions {
   instanceId: string;
   /** Failed attempts are logged at `warn`: request id, attempt, status or network error; never the body or the secret. */
   logger: Logger;
-  /** Workers of this process; two, so that one slow receiver (up to the timeout) does not hold up the others. @default 2 */
-  workers?: number;
+  /** Attempts at once: in all, per receiver host, per account. @default DEFAULT_DELIVERY_CONCURRENCY */
+  concurrency?: DeliveryConcurrency;
+  /** How often to look for due attempts when nothing woke the dispatcher, seconds. @default 0.5 */
+  pollingIntervalSeconds?: number;
 }
 
 /** The start of deliveries, for the scoring job. */
@@ -47,6 +55,8 @@ export interface Deliveries {
   start(tx: StoreTransaction, requestId: string): Promise<void>;
   /** Wakes the delivery workers when a first attempt is due at once; call it after the transaction commits. */
   wake(): void;
+  /** Stops taking attempts and waits for the running ones (each ends within its time-out). */
+  stop(): Promise<void>;
 }
 
 /** Redeliveries, for the admin and franchisor routes. */
@@ -78,7 +88,10 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
 }
 
 /**
- * Starts the delivery workers: each attempt POSTs the request's payload,
+ * Starts the delivery dispatcher ({@link fairDispatch}): attempts run one by
+ * one as they come due, each on its own (none waits for a batch), within the
+ * concurrency limits per receiver host and per account, so a tenant's
+ * hanging receivers hold only their own share. Each attempt POSTs the request's payload,
  * signed per Standard Webhooks with the key's current secret (and the
  * previous one during the 24 hours after a rotation); a 2xx ends the
  * delivery, 410 stops it, anything else schedules the next attempt on
@@ -92,14 +105,14 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
  */
 export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions): Promise<Deliveries & Redeliveries> {
   const { store, schedule, logger } = options;
-  const send = (tx: StoreTransaction, job: Required<DeliveryJob>, delaySeconds: number): Promise<void> =>
-    queue.send(DELIVERY_QUEUE, job, {
-      startAfterSeconds: delaySeconds,
-      retryLimit: 3,
-      retryDelaySeconds: 1,
-      expireInSeconds: Math.ceil(options.timeoutMs / 1000) + 10,
-      tx,
-    });
+  const sendOptions = (delaySeconds: number): SendOptions => ({
+    startAfterSeconds: delaySeconds,
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    expireInSeconds: Math.ceil(options.timeoutMs / 1000) + 10,
+  });
+  const send = (tx: StoreTransaction, job: DeliveryJob, delaySeconds: number): Promise<void> =>
+    queue.send(DELIVERY_QUEUE, job, { ...sendOptions(delaySeconds), tx });
 
   async function attempt(job: DeliveryJob): Promise<void> {
     const { requestId, attempt } = job;
@@ -134,10 +147,53 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
     });
   }
 
-  await queue.work<DeliveryJob>(DELIVERY_QUEUE, options.workers ?? 2, attempt, (job) => ({ requestId: job.requestId, attempt: job.attempt }));
+  const dispatch = fairDispatch<FetchedJob<DeliveryJob>>(
+    {
+      fetch: (count) => queue.fetch<DeliveryJob>(DELIVERY_QUEUE, count),
+      laneOf: ({ data }) => laneOf(data),
+      run: (job) => runJob(job),
+      defer: (jobs) => deferJobs(jobs),
+    },
+    options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY,
+    (error) => logger.error({ err: error }, 'could not take webhook deliveries from the queue'),
+  );
+
+  /** The receiver host and account of a job's delivery; null when it has nothing to send. */
+  async function laneOf(job: DeliveryJob): Promise<Lane | null> {
+    const deliveryId = job.deliveryId ?? (await store.deliveries.originalOf(job.requestId));
+    const target = deliveryId === null ? null : await store.deliveries.target(deliveryId);
+    if (target === null || target.webhookUrl === null || target.state !== 'pending') return null;
+    return { host: hostOf(target.webhookUrl), accountId: target.accountId };
+  }
+  async function runJob({ id, data }: FetchedJob<DeliveryJob>): Promise<void> {
+    try {
+      await attempt(data);
+      await queue.complete(DELIVERY_QUEUE, id);
+    } catch (error) {
+      logger.error({ queue: DELIVERY_QUEUE, requestId: data.requestId, attempt: data.attempt, err: error }, 'job failed');
+      await queue.fail(DELIVERY_QUEUE, id, error).catch((failure: unknown) => logger.error({ err: failure }, 'could not fail a delivery job'));
+    }
+  }
+  /**
+   * Puts jobs back for later: in a second for a busy but fast receiver host;
+   * for a slow one, twice as long as the last time (1 s, 2 s, 4 s… up to
+   * {@link MAX_DEFER_SECONDS}), so a hanging receiver's backlog costs the
+   * queue little.
+   */
+  async function deferJobs(jobs: Array<{ job: FetchedJob<DeliveryJob>; slow: boolean }>): Promise<void> {
+    const later = jobs.map(({ job: { id, data }, slow }) => {
+      const deferrals = (data.deferrals ?? 0) + 1;
+      return { id, data: { ...data, deferrals }, options: sendOptions(slow ? Math.min(MAX_DEFER_SECONDS, 2 ** (deferrals - 1)) : 1) };
+    });
+    await queue.defer(DELIVERY_QUEUE, later).catch((error: unknown) => logger.error({ err: error, jobs: jobs.length }, 'could not put deliveries back in the queue'));
+  }
+
+  const polling = setInterval(() => dispatch.kick(), (options.pollingIntervalSeconds ?? 0.5) * 1000);
+  polling.unref();
+  dispatch.kick();
   const firstDelay = schedule[0] ?? 0;
   const wake = (): void => {
-    if (firstDelay === 0) queue.notify(DELIVERY_QUEUE);
+    if (firstDelay === 0) dispatch.kick();
   };
   const begin = async (tx: StoreTransaction, requestId: string, kind: 'original' | 'redelivery'): Promise<string | null> => {
     const deliveryId = await tx.deliveries.create(requestId, new Date(Date.now() + firstDelay * 1000), kind);
@@ -149,6 +205,10 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       await begin(tx, requestId, 'original');
     },
     wake,
+    async stop() {
+      clearInterval(polling);
+      await dispatch.stop();
+    },
     async redeliver(requestId) {
       const deliveryId = await store.transaction((tx) => begin(tx, requestId, 'redelivery'));
       if (deliveryId === null) throw new Error(`could not start a redelivery of ${requestId}`);
@@ -156,4 +216,13 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       return deliveryId;
     },
   };
+}
+
+/** The receiver host of a webhook URL (`URL.host`: name or address, and port); the URL itself when it does not parse. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

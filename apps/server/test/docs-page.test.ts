@@ -54,23 +54,23 @@ afterAll(async () => {
 });
 
 describe('API reference', () => {
-  it('GET /openapi.json is the schema package document, its server the one the request reached', async () => {
+  it('GET /openapi.json is the schema package document, its server the relative `/`, cacheable for five minutes', async () => {
     const { createOpenApiDocument } = await import('@locscore/schema');
     const response = await fetch(`${api.url}/openapi.json`);
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const { servers, ...rest } = JSON.parse(JSON.stringify(createOpenApiDocument())) as { servers: unknown };
     const served = (await response.json()) as { servers: Array<{ url: string }> };
-    expect(served).toEqual({ ...rest, servers: [{ url: api.url, description: 'this server' }] });
+    expect(served).toEqual({ ...rest, servers: [{ url: '/', description: 'this server (the origin the document was fetched from)' }] });
     expect(servers).not.toEqual(served.servers);
   });
 
-  it('takes the Try it out server from the Host header, and X-Forwarded-* only from a trusted proxy', async () => {
-    const forwarded = { host: 'scores.example.test:8443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.test' };
-    expect(await servedServerUrl(api.url, forwarded)).toBe('http://scores.example.test:8443');
+  it('never copies the Host or X-Forwarded-* headers into the document (issue 22), trusted proxy or not', async () => {
+    const forwarded = { host: 'phish.example.test:8443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example.test' };
+    expect(await servedServerUrl(api.url, forwarded)).toBe('/');
     const behindProxy = await listen(createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }), trustProxy: ['loopback'] }));
     try {
-      expect(await servedServerUrl(behindProxy.url, forwarded)).toBe('https://api.example.test');
-      expect(await servedServerUrl(behindProxy.url, { host: 'scores.example.test:8443' })).toBe('http://scores.example.test:8443');
+      expect(await servedServerUrl(behindProxy.url, forwarded)).toBe('/');
     } finally {
       await behindProxy.close();
     }
@@ -119,8 +119,8 @@ describe('API reference', () => {
       expect(await endpoint.textContent()).toContain(SCORE_PATH);
       expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
       expect(await page.title()).toBe('locscore API reference');
-      // "Try it out" sends to the server that served the page, on its random port.
-      expect(await page.locator('.servers select').inputValue()).toBe(api.url);
+      // "Try it out" sends to the server that served the page, on its random port: the relative server `/`.
+      expect(await page.locator('.servers select').inputValue()).toBe('/');
       expect(foreign).toEqual([]);
       expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
       await context.close();

@@ -19,7 +19,7 @@ export const THROTTLED_FAILURE_DELAY_MS = 1_000;
  * with `Retry-After`, after {@link THROTTLED_FAILURE_DELAY_MS}, instead of
  * 401. The trade-off (docs/security.md): since a right secret is never
  * refused, the limit cannot stop a guesser that is willing to wait for its
- * answers; the secrets' length does (API keys carry 256 random bits, the
+ * answers; the secrets' length does (API keys carry 192 random bits, the
  * admin token at least 32 characters). Counts live in this process
  * (rate-limiter-flexible's memory store).
  */

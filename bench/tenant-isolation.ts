@@ -68,7 +68,8 @@ async function importLargestNetwork(server: ServerProcess, apiKey: string, bbox:
   const started = performance.now();
   for (let first = 0; first < rows.length; first += MAX_UNITS_PER_IMPORT) {
     const answer = await request(server, 'POST', '/api/franchisor/units/import', { apiKey, body: { units: rows.slice(first, first + MAX_UNITS_PER_IMPORT) } });
-    if (answer.status !== 200 || answer.body?.failed !== 0) throw new Error(`import at row ${first} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if (answer.status !== 200 || answer.body?.failed !== 0)
+      throw new Error(`import at row ${first} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     process.stderr.write(`  units ${first + MAX_UNITS_PER_IMPORT} imported\n`);
   }
   return (performance.now() - started) / 1000;
@@ -131,7 +132,10 @@ async function unitNetworkPhase(server: ServerProcess, addresses: readonly strin
   const first = await request(server, 'POST', '/api/franchisor/score', { apiKey: largestKey, body: { address: addresses[0], category: 'coffee' } });
   const [baseline, largest] = await interleavedScores(server, [baselineKey, largestKey], addresses);
   const [extra] = unitRows(1, 100, bbox, 'coffee');
-  await request(server, 'POST', '/api/franchisor/units', { apiKey: largestKey, body: { ...extra, name: 'One more', coordinates: { lat: (extra?.coordinates.lat ?? 0) + 1e-4, lng: extra?.coordinates.lng ?? 0 } } });
+  await request(server, 'POST', '/api/franchisor/units', {
+    apiKey: largestKey,
+    body: { ...extra, name: 'One more', coordinates: { lat: (extra?.coordinates.lat ?? 0) + 1e-4, lng: extra?.coordinates.lng ?? 0 } },
+  });
   const afterWrite = await request(server, 'POST', '/api/franchisor/score', { apiKey: largestKey, body: { address: addresses[1], category: 'coffee' } });
   const [noUnits, withUnits] = [summariseLatencies(baseline), summariseLatencies(largest)];
   return {
@@ -155,12 +159,20 @@ async function deliveryPhase(server: ServerProcess, addresses: readonly string[]
     ] as const) {
       for (let i = 0; i < NOISY_REQUESTS; i += 1) {
         const webhookUrl = `${target.url}/${path}/${i}`;
-        await request(server, 'POST', '/api/franchisor/score', { apiKey: noisyKey, body: { address: addresses[i % addresses.length], category: 'coffee', webhookUrl } });
+        await request(server, 'POST', '/api/franchisor/score', {
+          apiKey: noisyKey,
+          body: { address: addresses[i % addresses.length], category: 'coffee', webhookUrl },
+        });
       }
     }
     const underLoad = await quietDeliveries(server, quietKey, quiet, addresses);
     return {
-      noisy: { hangingRequests: NOISY_REQUESTS, tricklingRequests: NOISY_REQUESTS, hangingReceived: hanging.received(), tricklingReceived: trickling.received() },
+      noisy: {
+        hangingRequests: NOISY_REQUESTS,
+        tricklingRequests: NOISY_REQUESTS,
+        hangingReceived: hanging.received(),
+        tricklingReceived: trickling.received(),
+      },
       quietDeliveredMs: { alone: summariseLatencies(alone), underNoisyTenant: summariseLatencies(underLoad) },
     };
   } finally {

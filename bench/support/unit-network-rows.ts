@@ -33,7 +33,10 @@ export function unitRows(count: number, vertices: number, bbox: readonly number[
     const lng = minLng + stepLng * ((n % side) + 1);
     const lat = minLat + stepLat * (Math.floor(n / side) + 1);
     const steps = vertices - 1;
-    const ring = Array.from({ length: steps }, (_, k) => [lng + radius * Math.cos((2 * Math.PI * k) / steps), lat + radius * Math.sin((2 * Math.PI * k) / steps)]);
+    const ring = Array.from({ length: steps }, (_, k) => [
+      lng + radius * Math.cos((2 * Math.PI * k) / steps),
+      lat + radius * Math.sin((2 * Math.PI * k) / steps),
+    ]);
     return {
       name: `Unit ${n + 1}`,
       coordinates: { lat, lng },

@@ -91,11 +91,7 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
     });
     await new Promise<void>((resolve) => phish.listen(0, '127.0.0.1', resolve));
     phishUrl = `http://127.0.0.1:${(phish.address() as AddressInfo).port}`;
-    payloads = [
-      '<b>X</b>',
-      `<meta http-equiv=refresh content="0;url=${phishUrl}/phish">`,
-      `<img src=x onerror="location='${phishUrl}/img'">`,
-    ];
+    payloads = ['<b>X</b>', `<meta http-equiv=refresh content="0;url=${phishUrl}/phish">`, `<img src=x onerror="location='${phishUrl}/img'">`];
     dataDir = await mkdtemp(join(tmpdir(), 'locscore-injection-'));
     server = await startServer({ port: 0, dataDir, sample: true, adminToken: TOKEN, logLevel: 'silent' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
@@ -182,7 +178,10 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
     await page.getByRole('heading', { name: 'Usage per key' }).waitFor();
     await expectNothingInjected(page, 'overview');
     await page.getByRole('link', { name: 'Keys' }).click();
-    await page.getByRole('cell', { name: payloads[0] ?? '' }).first().waitFor();
+    await page
+      .getByRole('cell', { name: payloads[0] ?? '' })
+      .first()
+      .waitFor();
     await expectNothingInjected(page, 'keys');
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
     const link = page.getByRole('link', { name: `100 Main Street, ${payloads[1]}, Maple Junction` });
@@ -208,7 +207,10 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
   it('the franchisor’s pages show every payload as text: overview, requests, units with each pin hovered', async () => {
     const page = await newPage();
     await signIn(page, 'key', franchise.apiKey);
-    await page.getByText(/^Acme <b>X<\/b>/).first().waitFor();
+    await page
+      .getByText(/^Acme <b>X<\/b>/)
+      .first()
+      .waitFor();
     await expectNothingInjected(page, 'overview');
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
     await page.getByRole('link', { name: `100 Main Street, ${payloads[2]}, Maple Junction` }).waitFor();

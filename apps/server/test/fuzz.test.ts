@@ -215,10 +215,17 @@ interface TextRequest {
 const textRequests: fc.Arbitrary<TextRequest> = fc.oneof(
   fc.record({ address: unstorable, category: fc.constant('coffee') }).map((body) => ({ method: 'POST', path: SCORE_PATH, credentials: 'key' as const, body })),
   fc
-    .record({ address: fc.constant('1 Main Street, Maple Junction'), category: fc.constant('coffee'), webhookUrl: unstorable.map((text) => `https://example.com/${text}`) })
+    .record({
+      address: fc.constant('1 Main Street, Maple Junction'),
+      category: fc.constant('coffee'),
+      webhookUrl: unstorable.map((text) => `https://example.com/${text}`),
+    })
     .map((body) => ({ method: 'POST', path: SCORE_PATH, credentials: 'key' as const, body })),
   fc
-    .record({ name: unstorable, brand: fc.option(unstorable, { nil: undefined }), category: fc.constant('coffee'), status: fc.constant('open') }, { requiredKeys: ['name', 'category', 'status'] })
+    .record(
+      { name: unstorable, brand: fc.option(unstorable, { nil: undefined }), category: fc.constant('coffee'), status: fc.constant('open') },
+      { requiredKeys: ['name', 'category', 'status'] },
+    )
     .map((fields) => ({ ...fields, coordinates: { lat: 47.14, lng: 9.52 } }))
     .chain((body) =>
       fc.constantFrom(
@@ -278,7 +285,10 @@ describe('fuzzing the score, units, admin and dashboard routes with text Postgre
       { numRuns: 500 },
     );
     expect(seen.get(400) ?? 0).toBeGreaterThan(0);
-    const names = [...(await textServer.store.accounts.list()).map((account) => account.name), ...(await textServer.store.keys.list()).map((key) => key.name ?? '')];
+    const names = [
+      ...(await textServer.store.accounts.list()).map((account) => account.name),
+      ...(await textServer.store.keys.list()).map((key) => key.name ?? ''),
+    ];
     for (const name of names) expect(STORABLE_TEXT.test(name), JSON.stringify(name)).toBe(true);
   }, 240_000);
 });

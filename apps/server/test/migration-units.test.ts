@@ -54,7 +54,9 @@ describe.each(MIGRATION_DRIVERS)('migration 5 on $name', { timeout: 120_000 }, (
     const unit = await store.units.create(accountId, randomUUID(), fields, UNIT_NETWORK_BUDGETS.starter);
     expect(unit).toMatchObject({ name: 'Städtle', coordinates: fields.coordinates, territory: fields.territory });
     expect(await store.units.versionOfKey(keyId)).toEqual({ accountId, version: 1 });
-    expect(await store.units.update(accountId, unit.id, (current) => ({ ...current, territoryInput: null, territory: null }), UNIT_NETWORK_BUDGETS.starter)).toMatchObject({
+    expect(
+      await store.units.update(accountId, unit.id, (current) => ({ ...current, territoryInput: null, territory: null }), UNIT_NETWORK_BUDGETS.starter),
+    ).toMatchObject({
       territory: null,
     });
     expect(await store.units.snapshot(accountId)).toMatchObject({ version: 2, units: [{ id: unit.id, territory: null }] });

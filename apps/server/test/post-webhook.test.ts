@@ -22,9 +22,10 @@ function writeForever(res: import('node:http').ServerResponse, tally: { written:
   const pump = (): void => {
     if (res.destroyed) return;
     tally.written += chunk.length;
-    if (fast ? res.write(chunk) : (res.write(chunk), false)) setImmediate(pump);
-    else if (fast) res.once('drain', pump);
-    else setTimeout(pump, 50);
+    const drained = res.write(chunk);
+    if (!fast) setTimeout(pump, 50);
+    else if (drained) setImmediate(pump);
+    else res.once('drain', pump);
   };
   pump();
 }

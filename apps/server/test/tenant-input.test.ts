@@ -71,7 +71,9 @@ describe.each(STORE_DRIVERS)('unstorable text on $name', { timeout: 120_000 }, (
       }
       const { coordinates: _coordinates, ...byAddress } = base;
       expect(fieldsOf(await call('POST', url('/api/franchisor/units'), { apiKey, body: { ...byAddress, address: text } }))).toEqual(['address']);
-      const imported = UnitImportResult.parse((await call('POST', url('/api/franchisor/units/import'), { apiKey, body: { units: [{ ...base, name: text }] } })).body);
+      const imported = UnitImportResult.parse(
+        (await call('POST', url('/api/franchisor/units/import'), { apiKey, body: { units: [{ ...base, name: text }] } })).body,
+      );
       expect(imported.results[0]).toMatchObject({ status: 'failed', error: { code: 'invalid_request', details: { fields: [{ field: 'name' }] } } });
     }
     expect((await call('GET', url('/api/franchisor/units'), { apiKey })).body).toMatchObject({ items: [] });

@@ -82,7 +82,8 @@ describe('on one PGlite server', () => {
   });
 
   it('accepts a public IPv6-literal webhook URL and still refuses loopback, link-local, unique-local and mapped private ones', async () => {
-    const score = (webhookUrl: string) => call('POST', `${api.url}/api/franchisor/score`, { apiKey, body: { address: '1 Main Street, Maple Junction', category: 'coffee', webhookUrl } });
+    const score = (webhookUrl: string) =>
+      call('POST', `${api.url}/api/franchisor/score`, { apiKey, body: { address: '1 Main Street, Maple Junction', category: 'coffee', webhookUrl } });
     expect((await score('https://[2606:4700:4700::1111]/hooks/locscore')).status).toBe(202);
     for (const host of ['[::1]', '[fe80::1]', '[fd00::1]', '[::ffff:10.0.0.1]', '[::]']) {
       const refused = await score(`https://${host}/hook`);

@@ -82,9 +82,15 @@ describe.each(STORE_DRIVERS)('unit network budgets on $name', { timeout: 180_000
     const rows = Array.from({ length: STARTER.units + 1 }, (_, n) => unitRow(n));
     const imported = UnitImportResult.parse((await call('POST', url('/api/franchisor/units/import'), { apiKey, body: { units: rows } })).body);
     expect(imported.created).toBe(STARTER.units);
-    expect(imported.results.at(-1)).toMatchObject({ status: 'failed', error: { code: 'conflict', details: { budget: 'units', limit: STARTER.units, used: STARTER.units } } });
+    expect(imported.results.at(-1)).toMatchObject({
+      status: 'failed',
+      error: { code: 'conflict', details: { budget: 'units', limit: STARTER.units, used: STARTER.units } },
+    });
     const remaining = STARTER.writesPerHour - rows.length;
-    const over = await call('POST', url('/api/franchisor/units/import'), { apiKey, body: { units: Array.from({ length: remaining + 1 }, (_, n) => unitRow(n)) } });
+    const over = await call('POST', url('/api/franchisor/units/import'), {
+      apiKey,
+      body: { units: Array.from({ length: remaining + 1 }, (_, n) => unitRow(n)) },
+    });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(over.body).toMatchObject({ error: { code: 'rate_limited', details: { limit: STARTER.writesPerHour, remaining } } });
@@ -101,7 +107,8 @@ describe.each(STORE_DRIVERS)('unit network budgets on $name', { timeout: 180_000
     const { apiKey } = await store.keys.create({ plan: 'starter', name: 'spent' });
     const address = await sampleAddress();
     expect((await call('POST', url('/api/franchisor/units'), { apiKey, body: unitRow(1) })).status).toBe(201);
-    for (let i = 0; i < 20; i += 1) expect((await call('POST', url('/api/franchisor/score'), { apiKey, body: { address, category: 'coffee' } })).status).toBe(200);
+    for (let i = 0; i < 20; i += 1)
+      expect((await call('POST', url('/api/franchisor/score'), { apiKey, body: { address, category: 'coffee' } })).status).toBe(200);
     expect((await call('POST', url('/api/franchisor/units'), { apiKey, body: unitRow(2) })).status).toBe(201);
     const snapshot = vi.spyOn(store.units, 'snapshot');
     const changes = vi.spyOn(store.units, 'changesSince');

@@ -118,12 +118,18 @@ describe.each(STORE_DRIVERS)('fair webhook delivery on $name', { timeout: 180_00
   it.skipIf(skip)('lets a franchisor’s account ask for its plan’s redeliveries a day, then answers 429', async () => {
     const { apiKey } = await opened.store.keys.create({ plan: 'starter', name: 'redeliverer' });
     const ack = QueuedAck.parse(
-      (await call('POST', url('/api/franchisor/score'), { apiKey, body: { address: '1 Main Street, Maple Junction', category: 'coffee', webhookUrl: `${quietReceiver.url}/good/r` } }))
-        .body,
+      (
+        await call('POST', url('/api/franchisor/score'), {
+          apiKey,
+          body: { address: '1 Main Street, Maple Junction', category: 'coffee', webhookUrl: `${quietReceiver.url}/good/r` },
+        })
+      ).body,
     );
-    await expect.poll(async () => (await call('GET', url(`/api/franchisor/score/${ack.requestId}`), { apiKey })).body, { timeout: 30_000 }).toMatchObject({
-      status: 'succeeded',
-    });
+    await expect
+      .poll(async () => (await call('GET', url(`/api/franchisor/score/${ack.requestId}`), { apiKey })).body, { timeout: 30_000 })
+      .toMatchObject({
+        status: 'succeeded',
+      });
     const limit = REDELIVERIES_PER_DAY.starter;
     for (let n = 0; n < limit; n += 1) expect((await call('POST', url(`/api/franchisor/requests/${ack.requestId}/redeliver`), { apiKey })).status).toBe(202);
     const refused = await call('POST', url(`/api/franchisor/requests/${ack.requestId}/redeliver`), { apiKey });

@@ -9,6 +9,7 @@ import type { z } from 'zod';
  * surrogate pair is one code point outside the class, so emoji and other
  * astral characters pass.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this rule refuses.
 export const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u;
 
 /**

@@ -1,8 +1,8 @@
 import type { Category, SiteMap, Unit, UnitTerritory } from '@locscore/schema';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { useResource } from '../hooks/use-resource.js';
 import { textElement } from '../dom/text.js';
+import { useResource } from '../hooks/use-resource.js';
 import { useSession } from '../session/session-context.js';
 import { drawRoads, MAP_COLOURS } from './map-layers.js';
 import { ResourceView } from './messages.js';

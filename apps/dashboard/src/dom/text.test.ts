@@ -27,7 +27,9 @@ describe('text on the page', () => {
     expect(policy?.name).toBe('default');
     expect(policy?.createHTML('&#x2212;')).toBe('&#x2212;');
     expect(policy?.createHTML('<span aria-hidden="true">+</span>')).toBe('<span aria-hidden="true">+</span>');
-    expect(policy?.createHTML('<span aria-hidden="true"><svg onload=alert(1)></span>')).toBe(escapeHtml('<span aria-hidden="true"><svg onload=alert(1)></span>'));
+    expect(policy?.createHTML('<span aria-hidden="true"><svg onload=alert(1)></span>')).toBe(
+      escapeHtml('<span aria-hidden="true"><svg onload=alert(1)></span>'),
+    );
     expect(policy?.createHTML(PAYLOAD)).toBe(escapeHtml(PAYLOAD));
     expect(() => installTextOnlyPolicy({})).not.toThrow();
   });

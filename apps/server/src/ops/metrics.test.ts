@@ -36,6 +36,7 @@ describe('routeLabel', () => {
   });
 
   it('keeps random paths out of the labels', () => {
-    for (const path of ['/', '/api/franchisor/units/a/b', '/api/franchisorXunits', '/wp-login.php', '/api/admin/keys/a/b/c']) expect(routeLabel(path), path).toBe('unmatched');
+    for (const path of ['/', '/api/franchisor/units/a/b', '/api/franchisorXunits', '/wp-login.php', '/api/admin/keys/a/b/c'])
+      expect(routeLabel(path), path).toBe('unmatched');
   });
 });

@@ -5,8 +5,8 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_TERRITORY_BODY_BYTES,
   MAX_UNIT_IMPORT_BODY_BYTES,
-  type Unit,
   UNIT_NETWORK_BUDGETS,
+  type Unit,
   UnitId,
   UnitImportRequest,
   type UnitImportResult,
@@ -22,8 +22,8 @@ import { ApiError, invalidRequest } from '../http/api-error.js';
 import { jsonBodyOf } from '../http/json-body.js';
 import { parseBody, parseQuery } from '../http/validate.js';
 import { requestLog } from '../ops/logger.js';
-import { InvalidCursorError } from '../store/request-log.js';
 import type { StoredKey } from '../store/keys.js';
+import { InvalidCursorError } from '../store/request-log.js';
 import { UnitBudgetError, unitOf } from '../store/units.js';
 import { territoryLookupOf } from '../territory/site.js';
 import { changedUnitFields, changesGeography, createdUnitFields } from '../territory/unit-fields.js';

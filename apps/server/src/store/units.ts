@@ -350,10 +350,10 @@ export function createUnitRepository(db: Db, options: CoalesceOptions = {}): Uni
       db.transaction(async (tx) => {
         await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
         const version = await versionOf(tx, accountId);
-        const changed = await tx.query<NetworkRowColumns>(
-          `SELECT ${NETWORK_COLUMNS} FROM units WHERE account_id = $1 AND written_version > $2 ORDER BY seq`,
-          [accountId, since],
-        );
+        const changed = await tx.query<NetworkRowColumns>(`SELECT ${NETWORK_COLUMNS} FROM units WHERE account_id = $1 AND written_version > $2 ORDER BY seq`, [
+          accountId,
+          since,
+        ]);
         const ids = await tx.query<{ id: string }>('SELECT id FROM units WHERE account_id = $1', [accountId]);
         return {
           version,

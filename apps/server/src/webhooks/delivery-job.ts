@@ -5,7 +5,7 @@ import type { DeliveryState } from '../store/deliveries.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { StoredRequest } from '../store/requests.js';
 import { ATTEMPT_HEADER, INSTANCE_HEADER } from './delivery-headers.js';
-import { DEFAULT_DELIVERY_CONCURRENCY, type DeliveryConcurrency, type Lane, fairDispatch } from './fair-dispatch.js';
+import { DEFAULT_DELIVERY_CONCURRENCY, type DeliveryConcurrency, fairDispatch, type Lane } from './fair-dispatch.js';
 import { type PostOutcome, postWebhook } from './post-webhook.js';
 import { signWebhook } from './signature.js';
 
@@ -185,7 +185,9 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       const deferrals = (data.deferrals ?? 0) + 1;
       return { id, data: { ...data, deferrals }, options: sendOptions(slow ? Math.min(MAX_DEFER_SECONDS, 2 ** (deferrals - 1)) : 1) };
     });
-    await queue.defer(DELIVERY_QUEUE, later).catch((error: unknown) => logger.error({ err: error, jobs: jobs.length }, 'could not put deliveries back in the queue'));
+    await queue
+      .defer(DELIVERY_QUEUE, later)
+      .catch((error: unknown) => logger.error({ err: error, jobs: jobs.length }, 'could not put deliveries back in the queue'));
   }
 
   const polling = setInterval(() => dispatch.kick(), (options.pollingIntervalSeconds ?? 0.5) * 1000);

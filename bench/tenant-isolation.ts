@@ -197,10 +197,10 @@ async function main(): Promise<void> {
         LOCSCORE_ADMIN_TOKEN: ADMIN_TOKEN,
         LOCSCORE_ALLOW_PRIVATE_WEBHOOKS: '1',
         LOCSCORE_DATA_DIR: join(work, 'pglite'),
-        LOCSCORE_LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         LOCSCORE_DATABASE_URL: '',
       },
+      startTimeoutMs: 300_000,
     });
     process.stderr.write('unit network phase...\n');
     const unitNetwork = await unitNetworkPhase(server, addresses, inner);

@@ -21,9 +21,9 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
+import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'injection-admin-token-0123456789abcdef';
 /** Fill colours of a scored site's pin and an open unit's (`MAP_COLOURS` of the dashboard). */
 const SITE: [number, number, number] = [0x11, 0x18, 0x27];
@@ -94,7 +94,7 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
     payloads = ['<b>X</b>', `<meta http-equiv=refresh content="0;url=${phishUrl}/phish">`, `<img src=x onerror="location='${phishUrl}/img'">`];
     dataDir = await mkdtemp(join(tmpdir(), 'locscore-injection-'));
     server = await startServer({ port: 0, dataDir, sample: true, adminToken: TOKEN, logLevel: 'silent' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
     // Every payload as an account name, a key name, a unit name and brand, and an address.
     const account = Account.parse((await admin('POST', ADMIN_ACCOUNTS_PATH, { name: `Acme ${payloads.join('')}`.slice(0, 100) })).body);
@@ -130,20 +130,10 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
       foreign.push(url);
       return route.continue();
     });
-    const page = await context.newPage();
-    page.on('console', (m) => console.log('CONSOLE', m.text()));
-    page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-    return page;
+    return context.newPage();
   }
 
-  async function signIn(page: Page, kind: 'admin' | 'key', secret: string): Promise<void> {
-    await page.goto(`${server.url}/dashboard/`);
-    await page.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
-    if (kind === 'admin') await page.getByLabel('Operator, with the admin token').check();
-    await page.getByLabel(kind === 'admin' ? 'Admin token' : 'API key', { exact: true }).fill(secret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  }
+  const signIn = (page: Page, kind: 'admin' | 'key', secret: string) => signInToDashboard(page, server.url, kind, secret);
 
   /**
    * Hovers a pin of the page's first map until its tooltip shows: a pixel of

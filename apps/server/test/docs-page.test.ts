@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { createLogger } from '../src/ops/logger.js';
 import { openStore, type Store } from '../src/store/open-store.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/dashboard-page.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`[docs-page.test] skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
@@ -32,18 +32,7 @@ beforeAll(async () => {
   store = await openStore();
   api = await listen(createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }) }));
   if (hasChromium) {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }
 }, 60_000);
 

@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { ADMIN_KEYS_PATH, HEADERS, USAGE_PATH, Usage } from '@locscore/schema';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
@@ -20,6 +19,7 @@ import { openStore, type Store } from '../src/store/open-store.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';
+import { type ScratchSchema, scratchSchema } from './support/stores.js';
 
 const TOKEN = 'smaller-findings-admin-token-0123456789';
 const databaseUrl = process.env.DATABASE_URL;
@@ -94,32 +94,20 @@ describe('on one PGlite server', () => {
 });
 
 describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
-  const schema = `lst_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  let scratch: ScratchSchema;
   let stores: Store[] = [];
   let servers: Listening[] = [];
 
-  const admin = async (sql: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`CREATE SCHEMA ${schema}`);
-    const url = new URL(databaseUrl ?? '');
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    stores = [await openStore({ databaseUrl: url.toString() }), await openStore({ databaseUrl: url.toString() })];
+    scratch = await scratchSchema();
+    stores = [await openStore({ databaseUrl: scratch.url }), await openStore({ databaseUrl: scratch.url })];
     const logger = createLogger({ level: 'silent' });
     servers = await Promise.all(stores.map((store) => listen(createServer({ store, engine: fakeEngine(), adminToken: TOKEN, logger }))));
   }, 60_000);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
     await Promise.all(stores.map((store) => store.close()));
-    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await scratch?.drop();
   });
 
   it('refuses a key revoked through one instance on the other at once, and applies a plan change there at once', async () => {

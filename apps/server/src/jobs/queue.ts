@@ -81,6 +81,43 @@ function describeError(error: unknown): string {
 }
 
 /**
+ * {@link Queue.fetch}, {@link Queue.complete}, {@link Queue.fail} and
+ * {@link Queue.defer} over pg-boss: jobs taken and settled one by one by
+ * their caller, with no worker.
+ */
+function directAccess(boss: PgBoss, store: Store): Pick<Queue, 'fetch' | 'complete' | 'fail' | 'defer'> {
+  return {
+    async fetch<T extends object>(name: string, count: number) {
+      const jobs = await boss.fetch<T>(name, { batchSize: count });
+      return (jobs ?? []).map((job) => ({ id: job.id, data: job.data }));
+    },
+    async complete(name, id) {
+      await boss.complete(name, id);
+    },
+    async fail(name, id, error) {
+      await boss.fail(name, id, { message: describeError(error) });
+    },
+    async defer(name, jobs) {
+      if (jobs.length === 0) return;
+      const again = jobs.map(({ data, options }) => ({
+        name,
+        data,
+        startAfter: new Date(Date.now() + (options.startAfterSeconds ?? 0) * 1000).toISOString(),
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        expireInSeconds: options.expireInSeconds,
+      }));
+      await store.transaction(async (tx) => {
+        // pg-boss 10 takes an array of ids here; its types allow one id when `data` and `options` follow.
+        const ids = jobs.map((job) => job.id) as unknown as string;
+        await boss.complete(name, ids, {}, { db: tx.bossDb });
+        await boss.insert(again, { db: tx.bossDb });
+      });
+    },
+  };
+}
+
+/**
  * Starts pg-boss over the store's database (PGlite or PostgreSQL) and creates
  * the named queues. After a crash, jobs left `active` are retried: at once on
  * PGlite (one process per data directory, so they can only be orphans), after
@@ -153,33 +190,7 @@ export async function openQueue(names: readonly string[], options: QueueOptions)
         ids.push(id);
       }
     },
-    async fetch<T extends object>(name: string, count: number) {
-      const jobs = await boss.fetch<T>(name, { batchSize: count });
-      return (jobs ?? []).map((job) => ({ id: job.id, data: job.data }));
-    },
-    async complete(name, id) {
-      await boss.complete(name, id);
-    },
-    async fail(name, id, error) {
-      await boss.fail(name, id, { message: describeError(error) });
-    },
-    async defer(name, jobs) {
-      if (jobs.length === 0) return;
-      const again = jobs.map(({ data, options }) => ({
-        name,
-        data,
-        startAfter: new Date(Date.now() + (options.startAfterSeconds ?? 0) * 1000).toISOString(),
-        retryLimit: options.retryLimit,
-        retryDelay: options.retryDelaySeconds,
-        expireInSeconds: options.expireInSeconds,
-      }));
-      await store.transaction(async (tx) => {
-        // pg-boss 10 takes an array of ids here; its types allow one id when `data` and `options` follow.
-        const ids = jobs.map((job) => job.id) as unknown as string;
-        await boss.complete(name, ids, {}, { db: tx.bossDb });
-        await boss.insert(again, { db: tx.bossDb });
-      });
-    },
+    ...directAccess(boss, store),
     notify(name) {
       for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },

@@ -257,6 +257,35 @@ function seqOf(cursor: string): string {
   return text;
 }
 
+/** {@link UnitRepository.snapshot}: in one repeatable-read transaction. */
+function snapshotOf(db: Db, accountId: string): Promise<UnitSnapshot> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const version = await versionOf(tx, accountId);
+    const units = await tx.query<NetworkRowColumns>(`SELECT ${NETWORK_COLUMNS} FROM units WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    return { version, units: units.rows.map(networkRowOf), vertices: (await budgetUseOf(tx, accountId)).vertices };
+  });
+}
+
+/** {@link UnitRepository.changesSince}: in one repeatable-read transaction. */
+function changesOf(db: Db, accountId: string, since: number): Promise<UnitChanges> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const version = await versionOf(tx, accountId);
+    const changed = await tx.query<NetworkRowColumns>(`SELECT ${NETWORK_COLUMNS} FROM units WHERE account_id = $1 AND written_version > $2 ORDER BY seq`, [
+      accountId,
+      since,
+    ]);
+    const ids = await tx.query<{ id: string }>('SELECT id FROM units WHERE account_id = $1', [accountId]);
+    return {
+      version,
+      changed: changed.rows.map(networkRowOf),
+      ids: new Set(ids.rows.map((row) => row.id)),
+      vertices: (await budgetUseOf(tx, accountId)).vertices,
+    };
+  });
+}
+
 /** The account's units_version, read in `tx`. */
 async function versionOf(tx: Db, accountId: string): Promise<number> {
   const result = await tx.query<{ units_version: string | number }>('SELECT units_version FROM accounts WHERE id = $1', [accountId]);
@@ -339,29 +368,8 @@ export function createUnitRepository(db: Db, options: CoalesceOptions = {}): Uni
         return result.rows.length > 0;
       }),
     versionOfKey: singleCall((keyIds: readonly string[]) => versionsOfKeys(db, keyIds), options),
-    snapshot: (accountId) =>
-      db.transaction(async (tx) => {
-        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        const version = await versionOf(tx, accountId);
-        const units = await tx.query<NetworkRowColumns>(`SELECT ${NETWORK_COLUMNS} FROM units WHERE account_id = $1 ORDER BY seq`, [accountId]);
-        return { version, units: units.rows.map(networkRowOf), vertices: (await budgetUseOf(tx, accountId)).vertices };
-      }),
-    changesSince: (accountId, since) =>
-      db.transaction(async (tx) => {
-        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        const version = await versionOf(tx, accountId);
-        const changed = await tx.query<NetworkRowColumns>(`SELECT ${NETWORK_COLUMNS} FROM units WHERE account_id = $1 AND written_version > $2 ORDER BY seq`, [
-          accountId,
-          since,
-        ]);
-        const ids = await tx.query<{ id: string }>('SELECT id FROM units WHERE account_id = $1', [accountId]);
-        return {
-          version,
-          changed: changed.rows.map(networkRowOf),
-          ids: new Set(ids.rows.map((row) => row.id)),
-          vertices: (await budgetUseOf(tx, accountId)).vertices,
-        };
-      }),
+    snapshot: (accountId) => snapshotOf(db, accountId),
+    changesSince: (accountId, since) => changesOf(db, accountId, since),
     budgetUse: (accountId) => budgetUseOf(db, accountId),
   };
 }

@@ -1,30 +1,16 @@
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import type { Logger } from 'pino';
-import type { FetchedJob, Queue, SendOptions } from '../jobs/queue.js';
+import type { Queue } from '../jobs/queue.js';
 import type { DeliveryState } from '../store/deliveries.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { StoredRequest } from '../store/requests.js';
 import { ATTEMPT_HEADER, INSTANCE_HEADER } from './delivery-headers.js';
-import { DEFAULT_DELIVERY_CONCURRENCY, type DeliveryConcurrency, fairDispatch, type Lane } from './fair-dispatch.js';
+import { DELIVERY_QUEUE, type DeliveryJob, deliverySendOptions, startDeliveryDispatch } from './delivery-queue.js';
+import type { DeliveryConcurrency } from './fair-dispatch.js';
 import { type PostOutcome, postWebhook } from './post-webhook.js';
 import { signWebhook } from './signature.js';
 
-/** pg-boss queue of webhook delivery attempts. */
-export const DELIVERY_QUEUE = 'locscore-deliver';
-
-/** One delivery attempt to make. */
-interface DeliveryJob {
-  requestId: string;
-  /** The delivery it belongs to; absent in jobs queued before redeliveries existed (then the request's original). */
-  deliveryId?: string;
-  /** 1-based; the same number when a crash makes it run again. */
-  attempt: number;
-  /** Times the job was put back because its receiver host or account was at its limit. */
-  deferrals?: number;
-}
-
-/** Longest wait of a job put back because its lane was full, seconds: the attempt time-out, within which a slot of its host frees at the latest. */
-const MAX_DEFER_SECONDS = 10;
+export { DELIVERY_QUEUE } from './delivery-queue.js';
 
 /** Options of {@link startDeliveryJob}. */
 export interface DeliveryJobOptions {
@@ -105,14 +91,8 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
  */
 export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions): Promise<Deliveries & Redeliveries> {
   const { store, schedule, logger } = options;
-  const sendOptions = (delaySeconds: number): SendOptions => ({
-    startAfterSeconds: delaySeconds,
-    retryLimit: 3,
-    retryDelaySeconds: 1,
-    expireInSeconds: Math.ceil(options.timeoutMs / 1000) + 10,
-  });
   const send = (tx: StoreTransaction, job: DeliveryJob, delaySeconds: number): Promise<void> =>
-    queue.send(DELIVERY_QUEUE, job, { ...sendOptions(delaySeconds), tx });
+    queue.send(DELIVERY_QUEUE, job, { ...deliverySendOptions(options.timeoutMs, delaySeconds), tx });
 
   async function attempt(job: DeliveryJob): Promise<void> {
     const { requestId, attempt } = job;
@@ -147,52 +127,17 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
     });
   }
 
-  const dispatch = fairDispatch<FetchedJob<DeliveryJob>>(
+  const dispatch = startDeliveryDispatch(
+    queue,
     {
-      fetch: (count) => queue.fetch<DeliveryJob>(DELIVERY_QUEUE, count),
-      laneOf: ({ data }) => laneOf(data),
-      run: (job) => runJob(job),
-      defer: (jobs) => deferJobs(jobs),
+      store,
+      logger,
+      timeoutMs: options.timeoutMs,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
     },
-    options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY,
-    (error) => logger.error({ err: error }, 'could not take webhook deliveries from the queue'),
+    attempt,
   );
-
-  /** The receiver host and account of a job's delivery; null when it has nothing to send. */
-  async function laneOf(job: DeliveryJob): Promise<Lane | null> {
-    const deliveryId = job.deliveryId ?? (await store.deliveries.originalOf(job.requestId));
-    const target = deliveryId === null ? null : await store.deliveries.target(deliveryId);
-    if (target === null || target.webhookUrl === null || target.state !== 'pending') return null;
-    return { host: hostOf(target.webhookUrl), accountId: target.accountId };
-  }
-  async function runJob({ id, data }: FetchedJob<DeliveryJob>): Promise<void> {
-    try {
-      await attempt(data);
-      await queue.complete(DELIVERY_QUEUE, id);
-    } catch (error) {
-      logger.error({ queue: DELIVERY_QUEUE, requestId: data.requestId, attempt: data.attempt, err: error }, 'job failed');
-      await queue.fail(DELIVERY_QUEUE, id, error).catch((failure: unknown) => logger.error({ err: failure }, 'could not fail a delivery job'));
-    }
-  }
-  /**
-   * Puts jobs back for later: in a second for a busy but fast receiver host;
-   * for a slow one, twice as long as the last time (1 s, 2 s, 4 s… up to
-   * {@link MAX_DEFER_SECONDS}), so a hanging receiver's backlog costs the
-   * queue little.
-   */
-  async function deferJobs(jobs: Array<{ job: FetchedJob<DeliveryJob>; slow: boolean }>): Promise<void> {
-    const later = jobs.map(({ job: { id, data }, slow }) => {
-      const deferrals = (data.deferrals ?? 0) + 1;
-      return { id, data: { ...data, deferrals }, options: sendOptions(slow ? Math.min(MAX_DEFER_SECONDS, 2 ** (deferrals - 1)) : 1) };
-    });
-    await queue
-      .defer(DELIVERY_QUEUE, later)
-      .catch((error: unknown) => logger.error({ err: error, jobs: jobs.length }, 'could not put deliveries back in the queue'));
-  }
-
-  const polling = setInterval(() => dispatch.kick(), (options.pollingIntervalSeconds ?? 0.5) * 1000);
-  polling.unref();
-  dispatch.kick();
   const firstDelay = schedule[0] ?? 0;
   const wake = (): void => {
     if (firstDelay === 0) dispatch.kick();
@@ -207,10 +152,7 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       await begin(tx, requestId, 'original');
     },
     wake,
-    async stop() {
-      clearInterval(polling);
-      await dispatch.stop();
-    },
+    stop: () => dispatch.stop(),
     async redeliver(requestId) {
       const deliveryId = await store.transaction((tx) => begin(tx, requestId, 'redelivery'));
       if (deliveryId === null) throw new Error(`could not start a redelivery of ${requestId}`);
@@ -218,13 +160,4 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       return deliveryId;
     },
   };
-}
-
-/** The receiver host of a webhook URL (`URL.host`: name or address, and port); the URL itself when it does not parse. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }

@@ -25,6 +25,13 @@ export interface KeyChangeFeed {
   close(): Promise<void>;
 }
 
+/** Ends a client whose events no longer matter (an error it emits while closing is ignored, never unhandled). */
+function retire(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  return client.end().catch(() => undefined);
+}
+
 /**
  * Listens for key changes on PostgreSQL (node-postgres `Client`,
  * `LISTEN locscore_key_changes`), reconnecting after a lost connection
@@ -50,8 +57,7 @@ export async function listenForKeyChanges(databaseUrl: string, onError: (error: 
     if (closed || client === null) return;
     onError(error);
     live = false;
-    client.removeAllListeners();
-    client.end().catch(() => undefined);
+    void retire(client);
     client = null;
     changed();
     timer = setTimeout(() => void connect(), retryMs);
@@ -88,8 +94,7 @@ export async function listenForKeyChanges(databaseUrl: string, onError: (error: 
       if (timer !== null) clearTimeout(timer);
       const open = client;
       client = null;
-      open?.removeAllListeners();
-      await open?.end().catch(() => undefined);
+      if (open !== null) await retire(open);
     },
   };
 }

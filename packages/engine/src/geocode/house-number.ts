@@ -10,6 +10,8 @@ export interface HouseNumber {
 
 const SINGLE = /^(\d{1,6})\s*(?:-\s*)?([a-z]|bis|ter|quater|[1-3]\/[234])?$/;
 const RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})$/;
+/** Conscription and street number (Czech and Slovak `806/3`, `780/11a`): two numbers, no space. */
+const SLASHED = /^(\d{1,6})\/(\d{1,6}[a-z]?)$/;
 
 /**
  * Reads one house number such as `38`, `12a`, `12 A`, `12-A`, `5 bis`, `131 1/2`.
@@ -31,7 +33,8 @@ export function parseHouseNumber(text: string): HouseNumber | null {
 
 /**
  * The individual numbers an address point's `addr:housenumber` stands for:
- * OSM lists (`3755;3791`, `12,14`) and ranges (`3755-3791`, both ends only).
+ * OSM lists (`3755;3791`, `12,14`), ranges (`3755-3791`, both ends only) and
+ * conscription/street numbers (`806/3`: `806` and `3`, each alone too).
  *
  * @param text - an `addr:housenumber` value
  * @returns parsed numbers, possibly empty when nothing in it is a house number
@@ -39,6 +42,14 @@ export function parseHouseNumber(text: string): HouseNumber | null {
 export function houseNumberParts(text: string): HouseNumber[] {
   const parts: HouseNumber[] = [];
   for (const piece of text.split(/[;,]/)) {
+    const slashed = SLASHED.exec(piece.trim().toLowerCase());
+    if (slashed !== null) {
+      for (const part of [slashed[1], slashed[2]]) {
+        const parsed = parseHouseNumber(part ?? '');
+        if (parsed !== null) parts.push(parsed);
+      }
+      continue;
+    }
     const range = RANGE.exec(piece.trim());
     if (range !== null) {
       for (const end of [range[1], range[2]]) {

@@ -55,6 +55,25 @@ export interface StreetEntry {
   spellings: Map<string, number>;
 }
 
+/** Keys an address is found by: its `addr:housenumber` ({@link houseNumberKeys}), conscription number and street number. */
+function numberKeysOf(address: AddressPoint): Set<string> {
+  const keys = new Set(houseNumberKeys(address.housenumber));
+  for (const extra of [address.conscriptionNumber, address.streetNumber]) if (extra !== undefined) for (const key of houseNumberKeys(extra)) keys.add(key);
+  return keys;
+}
+
+/**
+ * The numbers of an address along its street, for interpolation and the
+ * street's range: its `addr:streetnumber`; none for a conscription number
+ * alone or a `806/3` form (a building's number in its part of town does not
+ * run along the street); else the numbers of its `addr:housenumber`.
+ */
+function streetNumbersOf(address: AddressPoint): ReturnType<typeof houseNumberParts> {
+  if (address.streetNumber !== undefined) return houseNumberParts(address.streetNumber);
+  if (address.conscriptionNumber !== undefined || address.housenumber.includes('/')) return [];
+  return houseNumberParts(address.housenumber);
+}
+
 /** How far (metres) a street way or interpolation line without a municipality may be from a same-named street's addresses to join it. */
 export const ATTACH_RADIUS_METRES = 5_000;
 
@@ -153,12 +172,12 @@ export function buildStreetEntries(
       else known.count += 1;
     }
     if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
-    for (const key of houseNumberKeys(address.housenumber)) {
+    for (const key of numberKeysOf(address)) {
       const list = entry.byNumber.get(key);
       if (list === undefined) entry.byNumber.set(key, [address]);
       else list.push(address);
     }
-    for (const part of houseNumberParts(address.housenumber)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
+    for (const part of streetNumbersOf(address)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
   }
   const addressesOf = new Map<StreetEntry, AddressPoint[]>();
   for (const entry of entries.values()) {

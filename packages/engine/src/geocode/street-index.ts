@@ -31,24 +31,32 @@ export interface Candidate {
   nameScore: number;
 }
 
-/** How a tier of candidates was found. */
-export type NameTier = 'exact' | 'loose' | 'typo';
+/**
+ * How a tier of candidates was found: `exact` the same name; `loose` the
+ * same name with its type in the other language (`rue`/`street`); `typo`
+ * one letter off; `near` the same core with a type or direction left out
+ * on one side (`Oberfeld`/`Oberfeldweg`, `7th Avenue`/`7th Avenue South`):
+ * another street's name, offered only as "did you mean".
+ */
+export type NameTier = 'exact' | 'loose' | 'typo' | 'near';
 
 /**
- * Name score of a street found by its core words only: the type and the
- * directions must not contradict (a missing one on either side is allowed).
+ * Name score of a street found by its core words only. The directions must
+ * be the same and the types the same or equivalent ({@link EQUIVALENT_TYPES});
+ * with `lenient` (the `near` tier) a type or direction missing on one side
+ * is allowed too.
  */
-function looseScore(query: StreetParts, entry: StreetParts): number | null {
+function looseScore(query: StreetParts, entry: StreetParts, lenient: boolean): number | null {
   let score = 1;
   const queryDirections = query.directions.join(',');
   const entryDirections = entry.directions.join(',');
   if (queryDirections !== entryDirections) {
-    if (queryDirections !== '' && entryDirections !== '') return null;
+    if (!lenient || (queryDirections !== '' && entryDirections !== '')) return null;
     score *= CONFIDENCE.missingDirection;
   }
   if (query.type !== entry.type) {
-    if (query.type === null || entry.type === null) score *= CONFIDENCE.missingType;
-    else if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
+    if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
+    else if (lenient && (query.type === null || entry.type === null)) score *= CONFIDENCE.missingType;
     else return null;
   }
   return score;
@@ -136,15 +144,18 @@ export class StreetIndex {
     };
     if (tier === 'exact') {
       for (const key of new Set([exactKey(parts), exactKey(parts, true)])) for (const entry of this.exact.get(key) ?? []) consider(entry, 1);
-    } else if (tier === 'loose') {
+    } else if (tier === 'loose' || tier === 'near') {
       for (const key of new Set([looseKey(parts), looseKey(parts, true)])) {
-        for (const entry of this.loose.get(key) ?? []) consider(entry, this.bestLooseScore(parts, entry, 1));
+        for (const entry of this.loose.get(key) ?? []) consider(entry, this.bestLooseScore(parts, entry, 1, tier === 'near'));
       }
     } else if (looseKey(parts).length >= MIN_TYPO_LENGTH) {
       for (const key of new Set([looseKey(parts), fullKey(parts)])) {
         for (const { values } of this.typos.near(key)) {
-          // A typo inside a compound (`Landstrase`) leaves no type to compare: the whole name stands for it.
-          for (const entry of values) consider(entry, key === fullKey(parts) ? CONFIDENCE.typo : this.bestLooseScore(parts, entry, CONFIDENCE.typo));
+          // A typo inside a compound (`Landstrase`) leaves no type to compare: the whole name stands for it, with the same directions.
+          for (const entry of values) {
+            const sameDirections = entry.parts.directions.join(',') === parts.directions.join(',');
+            consider(entry, key === fullKey(parts) ? (sameDirections ? CONFIDENCE.typo : null) : this.bestLooseScore(parts, entry, CONFIDENCE.typo, false));
+          }
         }
       }
     }
@@ -152,10 +163,10 @@ export class StreetIndex {
   }
 
   /** The best loose score of the query against the entry's name and other names. */
-  private bestLooseScore(parts: StreetParts, entry: StreetEntry, factor: number): number | null {
+  private bestLooseScore(parts: StreetParts, entry: StreetEntry, factor: number, lenient: boolean): number | null {
     let best: number | null = null;
     for (const names of [entry.parts, ...[...entry.aliases].map((alias) => this.spellings.streets.get(alias))]) {
-      const score = looseScore(parts, names);
+      const score = looseScore(parts, names, lenient);
       if (score !== null && (best === null || score > best)) best = score;
     }
     return best === null ? null : best * factor;

@@ -12,8 +12,10 @@ export interface ParsedAddress {
   street?: string;
   /** Apartment, suite or office, e.g. `4` for `Apt 4`, `200` for `#200 - 100 King St W`. */
   unit?: string;
-  /** Municipality, e.g. `Brossard`, `Vaduz`. */
+  /** Municipality (or the first locality written), e.g. `Brossard`, `Vaduz`, `København N`. */
   city?: string;
+  /** Other localities written besides `city` (a suburb and its town: `Letňany, Praha`), each of which must agree with the match. */
+  localities?: string[];
   /** State, province or Swiss canton code, upper case, e.g. `NY`, `QC`, `SG`. */
   region?: string;
   /** Postal code, upper case: US ZIP `10118`, Canadian `J4Y 2P4`, `9490` (LI/CH), `75002` (DE/FR). */

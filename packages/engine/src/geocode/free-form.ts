@@ -24,10 +24,15 @@ interface Token {
   raw: string;
   folded: string;
   segment: number;
+  /** Written in parentheses: `Balzers (FL)`. */
+  bracketed?: boolean;
 }
 
 /** A house number as typed: `12`, `12a`, `806/3`, `3755-3791`, `12-14a`. */
-const HOUSE_NUMBER = /^\d{1,6}[a-z]?(?:[/-]\d{1,6}[a-z]?)?$/i;
+const HOUSE_NUMBER = /^\d{1,6}[a-z]{0,2}(?:[/-]\d{1,6}[a-z]?)?$/i;
+
+/** What may follow a house number as part of it: a fraction (`131 1/2`, US), `bis`/`ter` (French), `rear`/`front` (New York building data). */
+const NUMBER_SUFFIX = /^(?:[1-3]\/[234]|bis|ter|rear(?:-[a-z])?|front(?:-[a-z])?)$/i;
 
 /** Words that introduce a unit: `Apt 4`, `Suite 300`, `app. 3`, `Wohnung 2`, `lgh 1001`, `as 5`. */
 const UNIT_WORDS = new Set([
@@ -51,6 +56,7 @@ const UNIT_WORDS = new Set([
   'fl',
   'room',
   'rm',
+  'studio',
 ]);
 
 /** Postcode forms, folded to upper case without spaces: for postcodes the region does not hold (a foreign one is still a postcode). */
@@ -77,7 +83,10 @@ function tokenize(text: string): Token[] {
     .forEach((segment, index) => {
       for (const raw of segment.split(/\s+/)) {
         const clean = raw.replace(/^[("']+|[)"'.:]+$/g, '');
-        if (clean !== '') tokens.push({ raw: clean, folded: foldText(clean), segment: index });
+        if (clean === '') continue;
+        const token: Token = { raw: clean, folded: foldText(clean), segment: index };
+        if (raw.startsWith('(')) token.bracketed = true;
+        tokens.push(token);
       }
     });
   return tokens;
@@ -112,14 +121,15 @@ function readTail(tokens: readonly Token[], draft: Draft, vocabulary: Vocabulary
       const words = tokens.slice(index, index + length);
       if (words.some((word) => word.segment !== segment)) continue;
       const folded = words.map((word) => word.folded).join(' ');
-      const country = countryOfName(folded);
+      const vehicle = length === 1 && words[0]?.bracketed === true ? POSTCODE_PREFIXES.get(words[0].raw.toUpperCase()) : undefined;
+      const country = vehicle ?? countryOfName(folded);
       const postcode = length <= 3 ? postcodeKey(words, vocabulary) : null;
       if (country !== null) {
         draft.country ??= country;
       } else if (postcode !== null) {
         draft.postcode ??= words.map((word) => word.raw).join(' ');
         if (postcode.country !== undefined) draft.country ??= postcode.country;
-      } else if (vocabulary.isLocality(folded)) {
+      } else if (vocabulary.isLocality(folded) && !endsWithPlaceCode(words, vocabulary)) {
         flush();
         draft.places.push(words.map((word) => word.raw).join(' '));
       } else if (length <= 3 && stateOf(words) !== null) {
@@ -137,6 +147,18 @@ function readTail(tokens: readonly Token[], draft: Draft, vocabulary: Vocabulary
     }
   }
   flush();
+}
+
+/**
+ * Whether a run of words is a locality followed by its state or country
+ * (`Vancouver BC`), which data sometimes holds as one name: then the
+ * locality and the code are read apart.
+ */
+function endsWithPlaceCode(words: readonly Token[], vocabulary: Vocabulary): boolean {
+  if (words.length < 2) return false;
+  const last = words.slice(-1);
+  const rest = words.slice(0, -1);
+  return (stateOf(last) !== null || countryOfName(last[0]?.folded ?? '') !== null) && vocabulary.isLocality(rest.map((word) => word.folded).join(' '));
 }
 
 /** A state, province or canton: its two-letter code or a Canadian province's name. */
@@ -203,6 +225,15 @@ function takeUnit(tokens: readonly Token[]): { tokens: Token[]; unit?: string } 
   return unit === undefined ? { tokens: kept } : { tokens: kept, unit };
 }
 
+/** The unit written before a civic number at `at` (`101` of `101 1807`, `108` of `108 - 777`, `u1` of `u1 601`), or null. */
+function unitBefore(tokens: readonly Token[], at: number): string | null {
+  const unit = /^(?:[a-z]?\d{1,5}[a-z]?)$/i;
+  const [first, second] = tokens;
+  if (at === 1 && first !== undefined && unit.test(first.raw)) return first.raw;
+  if (at === 2 && first !== undefined && second?.raw === '-' && unit.test(first.raw)) return first.raw;
+  return null;
+}
+
 /**
  * Reads an address typed in any order and case, with or without commas, by
  * the words the region knows rather than by punctuation: the house number
@@ -224,10 +255,11 @@ function takeUnit(tokens: readonly Token[]): { tokens: Token[]; unit?: string } 
 export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddress[] {
   const { tokens, unit } = takeUnit(tokenize(text));
   const readings: Array<{ parsed: ParsedAddress; rank: number }> = [];
-  const add = (street: Token[], number: Token | undefined, tail: Token[], rank: number): void => {
+  const add = (street: Token[], number: Token | undefined, tail: Token[], rank: number, flat?: string): void => {
     const draft: Draft = { places: [], street: street.map((token) => token.raw).join(' ') };
     if (number !== undefined) draft.housenumber = number.raw;
-    if (unit !== undefined) draft.unit = unit;
+    const ownUnit = flat ?? unit;
+    if (ownUnit !== undefined) draft.unit = ownUnit;
     readTail(tail, draft, vocabulary);
     readings.push({ parsed: finish(draft), rank });
   };
@@ -241,14 +273,31 @@ export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddres
     // Street, then number (`Landstrasse 84 Ruggell`): the street begins its segment.
     if (at > start) {
       const before = fit(tokens.slice(start, at));
-      if (before !== null && tokens.slice(0, start).length === 0) add(tokens.slice(start, at), token, tokens.slice(at + 1), before * 10);
+      if (before !== null && start === 0) {
+        const street = tokens.slice(start, at);
+        const letter = tokens[at + 1];
+        if (letter !== undefined && letter.segment === token.segment && /^\p{L}$/u.test(letter.raw)) {
+          // `Mannerheimintie 14 B`: the house's letter; `Mannerheimintie 10 A 5`: staircase A, flat 5 (Nordic forms).
+          add(street, { ...token, raw: `${token.raw} ${letter.raw}` }, tokens.slice(at + 2), before * 10);
+          const flat = tokens[at + 2];
+          if (flat !== undefined && flat.segment === token.segment && /^\d{1,4}$/.test(flat.raw)) {
+            add(street, token, tokens.slice(at + 3), before * 10 + 1, `${letter.raw} ${flat.raw}`);
+          }
+        }
+        add(street, token, tokens.slice(at + 1), before * 10 + 2);
+      }
     }
-    // Number, then street (`55 perry street new york`): the longest known street.
-    if (at === start) {
-      for (let end = Math.min(tokens.length, at + 1 + MAX_STREET_WORDS); end > at + 1; end -= 1) {
-        const street = tokens.slice(at + 1, end);
+    // Number, then street (`55 perry street new york`): the longest known street; a unit may come first (`101 1807 Burrard St`, `108 - 777 W Broadway`, `u1 601 W Broadway`).
+    const leadingUnit = unitBefore(tokens, at);
+    if (at === 0 || leadingUnit !== null) {
+      const suffix = tokens[at + 1];
+      const extended = suffix !== undefined && suffix.segment === token.segment && NUMBER_SUFFIX.test(suffix.raw);
+      const number = extended ? { ...token, raw: `${token.raw} ${suffix.raw}` } : token;
+      const first = extended ? at + 2 : at + 1;
+      for (let end = Math.min(tokens.length, first + MAX_STREET_WORDS); end > first; end -= 1) {
+        const street = tokens.slice(first, end);
         const known = fit(street);
-        if (known !== null && tokens.slice(0, at).length === 0) add(street, token, tokens.slice(end), known * 10 + (at + MAX_STREET_WORDS + 1 - end));
+        if (known !== null) add(street, number, tokens.slice(end), known * 10 + (first + MAX_STREET_WORDS - end) + (at === 0 ? 0 : 5), leadingUnit ?? undefined);
       }
     }
   });

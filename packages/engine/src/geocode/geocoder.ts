@@ -11,7 +11,9 @@ import { normalizePostcode } from './fold.js';
 import { readFreeForm, type Vocabulary } from './free-form.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
+import { aliasesIn, STREET_ALIASES } from './local-aliases.js';
 import { nearMisses } from './near-miss.js';
+import { analyzeStreet } from './normalize-street.js';
 import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
 import { compare, describeUnheld, mergeProfiles, type PlaceProfile, type QueryPlace, RegionPlaces } from './places.js';
 import { buildStreetEntries, exactKey, newRegionSpellings, type StreetEntry, streetRepresentativePoint } from './street-entries.js';
@@ -153,6 +155,7 @@ export function createGeocoder(
   const spellings = newRegionSpellings();
   const places = new RegionPlaces(region);
   const entries = buildStreetEntries(region, (postcode) => places.cityOf(postcode), spellings);
+  addLocalAliases(entries, places);
   const index = new StreetIndex(entries, spellings);
   const styles = new Map<StreetEntry, AddressStyle | null>(entries.map((entry) => [entry, styleOfEntry(entry)]));
   const entryProfiles = new Map<StreetEntry, PlaceProfile>();
@@ -212,7 +215,19 @@ export function createGeocoder(
       const style: AddressStyle = /^\s*(?:#|\d|apt|apartment|unit|suite|app|bureau|local)/i.test(text) ? 'number-first' : 'street-first';
       return bestOf(readingsOf(text, vocabulary), (parsed) => lookup(context, parsed, parsed.region !== undefined ? 'number-first' : style));
     },
+    locate(parsed: ParsedAddress): GeocodeOutcome {
+      if (typeof parsed !== 'object' || parsed === null) throw new TypeError('address: must be an object of address parts');
+      return lookup(context, parsed, parsed.region !== undefined ? 'number-first' : 'street-first');
+    },
   };
+}
+
+/** Gives the streets their local aliases (`local-aliases.ts`) that hold in the region. */
+function addLocalAliases(entries: readonly StreetEntry[], places: RegionPlaces): void {
+  const table = aliasesIn(STREET_ALIASES, places.soleCountry, places.soleState);
+  if (table.length === 0) return;
+  const byKey = new Map(table.map((entry) => [exactKey(analyzeStreet(entry.name)), entry.aliases]));
+  for (const entry of entries) for (const alias of byKey.get(exactKey(entry.parts)) ?? []) entry.aliases.add(alias);
 }
 
 /** The readings of an input: by the region's words first, then by punctuation (`parseAddress`), each once. */
@@ -293,7 +308,7 @@ function lookup(context: Context, parsed: ParsedAddress, style: AddressStyle): G
     if (result.numberMissing !== null) return notFoundNumber(context, query, result.numberMissing, ruledOut);
   }
   if (unheld.length > 0) return { status: 'not_found', reason: describeUnheld(unheld), candidates: nearStreets(context, query, parts), unheld };
-  const what = [parsed.street, parsed.housenumber].filter((piece) => piece !== undefined).join(' ');
+  const what = writtenAddress(query);
   if (ruledOut.length > 0) {
     const where = [[parsed.postcode, ...cities].filter((piece) => piece !== undefined).join(' '), parsed.region, parsed.country]
       .filter((piece) => piece !== undefined && piece !== '')
@@ -319,19 +334,24 @@ function judge(query: Query, profile: PlaceProfile): { ok: boolean; unconfirmed:
 
 /** Locates a query within one tier of street candidates. */
 function resolveTier(context: Context, candidates: Candidate[], query: Query): TierResult {
-  const streets: Array<{ candidate: Candidate; unconfirmed: number; towns: ReadonlySet<string> }> = [];
   const ruledOut: Located[] = [];
-  const contradicted: Candidate[] = [];
-  for (const candidate of candidates) {
-    const profile = context.profileOfEntry(candidate.entry);
-    const verdict = judge(query, profile);
-    if (verdict.ok) streets.push({ candidate, unconfirmed: verdict.unconfirmed, towns: profile.cities });
-    else contradicted.push(candidate);
-  }
-  const result = resolveStreets(context, candidates, streets, query, ruledOut);
+  // Which streets fit the input's place is worked out only when needed: a mapped address in the named town does not need it.
+  let split: { streets: Fitting[]; contradicted: Candidate[] } | undefined;
+  const fitting = (): { streets: Fitting[]; contradicted: Candidate[] } => {
+    if (split !== undefined) return split;
+    split = { streets: [], contradicted: [] };
+    for (const candidate of candidates) {
+      const profile = context.profileOfEntry(candidate.entry);
+      const verdict = judge(query, profile);
+      if (verdict.ok) split.streets.push({ candidate, unconfirmed: verdict.unconfirmed, towns: profile.cities });
+      else split.contradicted.push(candidate);
+    }
+    return split;
+  };
+  const result = resolveStreets(context, candidates, () => fitting().streets, query, ruledOut);
   if (result.outcome === null && ruledOut.length === 0) {
     // On the way to "not found": the streets of that name elsewhere are the suggestions.
-    for (const candidate of contradicted) {
+    for (const candidate of fitting().contradicted) {
       const at = streetRepresentativePoint(candidate.entry);
       if (at !== null) ruledOut.push({ at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed: 0, towns: new Set() });
     }
@@ -340,17 +360,24 @@ function resolveTier(context: Context, candidates: Candidate[], query: Query): T
   return result;
 }
 
+/** A street whose place fits the input, with the components it could not confirm and its municipalities. */
+interface Fitting {
+  candidate: Candidate;
+  unconfirmed: number;
+  towns: ReadonlySet<string>;
+}
+
 /** {@link resolveTier} once the streets whose place fits are known. */
 function resolveStreets(
   context: Context,
   candidates: readonly Candidate[],
-  streets: ReadonlyArray<{ candidate: Candidate; unconfirmed: number; towns: ReadonlySet<string> }>,
+  streets: () => readonly Fitting[],
   query: Query,
   ruledOut: Located[],
 ): TierResult {
   if (query.numberKeys.length === 0) {
     const points: Located[] = [];
-    for (const { candidate, unconfirmed, towns } of streets) {
+    for (const { candidate, unconfirmed, towns } of streets()) {
       const at = streetRepresentativePoint(candidate.entry);
       if (at !== null) points.push({ at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed, towns });
     }
@@ -361,10 +388,10 @@ function resolveStreets(
     const outcome = choose(context, points, query, streets);
     if (outcome !== null) return { outcome, ruledOut, numberMissing: null };
   }
-  const interpolated = interpolations(context, streets, query);
+  const interpolated = interpolations(context, streets(), query);
   const outcome = choose(context, interpolated, query, streets);
   if (outcome !== null) return { outcome, ruledOut, numberMissing: null };
-  const missing = streets.filter(({ candidate }) => !candidate.entry.byNumber.has(query.numberKeys[0] ?? '')).map(({ candidate }) => candidate);
+  const missing = streets().filter(({ candidate }) => !candidate.entry.byNumber.has(query.numberKeys[0] ?? '')).map(({ candidate }) => candidate);
   return { outcome: null, ruledOut, numberMissing: ruledOut.length === 0 && missing.length > 0 ? missing : null };
 }
 
@@ -407,7 +434,7 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
 }
 
 /** The number placed along a mapped `addr:interpolation` way, else between two mapped numbers of one block, on the streets whose place fits. */
-function interpolations(context: Context, streets: ReadonlyArray<{ candidate: Candidate; unconfirmed: number; towns: ReadonlySet<string> }>, query: Query): Located[] {
+function interpolations(context: Context, streets: readonly Fitting[], query: Query): Located[] {
   const value = query.numberValue;
   if (value === undefined || parseHouseNumber(query.parsed.housenumber ?? '')?.suffix !== '') return [];
   const out: Located[] = [];
@@ -433,7 +460,7 @@ function interpolations(context: Context, streets: ReadonlyArray<{ candidate: Ca
  * → ambiguous, saying when they are one street and number mapped several
  * times far apart in the same place.
  */
-function choose(context: Context, located: Located[], query: Query, streets: ReadonlyArray<{ towns: ReadonlySet<string> }>): GeocodeOutcome | null {
+function choose(context: Context, located: Located[], query: Query, streets: () => readonly Fitting[]): GeocodeOutcome | null {
   const inside = located.filter((item) => context.inCoverage(item.at));
   if (inside.length === 0) return null;
   inside.sort(compareRank);
@@ -443,13 +470,13 @@ function choose(context: Context, located: Located[], query: Query, streets: Rea
     const candidates = top.map((item) => context.toMatch(item, query, false)).sort((a, b) => (a.matchedAddress < b.matchedAddress ? -1 : 1));
     return { status: 'ambiguous', reason: ambiguityReason(top, query), candidates: candidates.slice(0, MAX_AMBIGUOUS) };
   }
-  const otherTowns = !query.townGiven && streets.some((other) => ![...other.towns].some((town) => best.towns.has(town)));
+  const otherTowns = !query.townGiven && streets().some((other) => ![...other.towns].some((town) => best.towns.has(town)));
   return { status: 'matched', match: context.toMatch(best, query, otherTowns) };
 }
 
 /** Why several candidates fit: one civic address mapped several times far apart, or the same address in several places. */
 function ambiguityReason(top: readonly Located[], query: Query): string {
-  const what = [query.parsed.street, query.parsed.housenumber].filter((piece) => piece !== undefined).join(' ');
+  const what = writtenAddress(query);
   const shared = [...(top[0]?.towns ?? [])].filter((town) => top.every((item) => item.towns.has(town)));
   const sameStreet = top.every((item) => item.candidate.entry === top[0]?.candidate.entry);
   if (sameStreet && (shared.length > 0 || query.townGiven)) {
@@ -459,6 +486,13 @@ function ambiguityReason(top: readonly Located[], query: Query): string {
     return `"${what}" is mapped ${times}, ${metres(farthest)} apart, and nothing in the address tells which is meant; check the number on the building`;
   }
   return `"${what}" is in ${top.length} places; add the municipality or postcode`;
+}
+
+/** The street and number as the input orders them: `55 Perry Street`, `Städtle 38`. */
+function writtenAddress(query: Query): string {
+  const { street, housenumber } = query.parsed;
+  const pieces = query.style === 'number-first' ? [housenumber, street] : [street, housenumber];
+  return pieces.filter((piece) => piece !== undefined).join(' ');
 }
 
 /** `not_found` for a number the fitting streets do not map: the nearest mapped numbers are the suggestions. */

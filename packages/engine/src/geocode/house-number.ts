@@ -10,6 +10,9 @@ export interface HouseNumber {
 
 const SINGLE = /^(\d{1,6})\s*(?:-\s*)?([a-z]|bis|ter|quater|[1-3]\/[234])?$/;
 const RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})$/;
+/** A unit before the civic number: `#110 532`, `suite 105 1245`, `u1 601`, `108 - 777`, `101 1807` (group 3 is the civic number). */
+const UNIT_THEN_CIVIC = /^(?:#\s*|(?:unit|suite|ste|apt|u)\s*)?([a-z]?\d{1,5}[a-z]?)(\s*-\s*|\s+)(\d{1,6}[a-z]?)$/;
+
 /** Conscription and street number (Czech and Slovak `806/3`, `780/11a`): two numbers, no space. */
 const SLASHED = /^(\d{1,6})\/(\d{1,6}[a-z]?)$/;
 
@@ -75,6 +78,9 @@ export function houseNumberKeys(text: string): string[] {
   const whole = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/–/g, '-');
   const keys = new Set<string>([whole]);
   for (const part of houseNumberParts(text)) keys.add(part.key);
+  // A unit written into the number (`#110 532`, `Suite 105 1245`, `u1 601`, `108 - 777`): the civic number alone too.
+  const civic = UNIT_THEN_CIVIC.exec(whole);
+  if (civic !== null && !(civic[2]?.includes('-') === true && looksLikeRange(Number(civic[1]), Number(civic[3])))) keys.add(civic[3] ?? '');
   return [...keys].filter((key) => key !== '');
 }
 

@@ -109,7 +109,12 @@ export class PlaceNames {
     return names;
   }
 
-  private learnAliases(names: readonly string[]): void {
+  /**
+   * Records that some names name one place (a local alias, `local-aliases.ts`).
+   *
+   * @param names - the names, as written
+   */
+  learnAliases(names: readonly string[]): void {
     const keys = new Set(names.map(normalizeCity).filter((key) => key !== ''));
     if (keys.size < 2) return;
     for (const key of keys) {

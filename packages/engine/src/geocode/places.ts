@@ -1,6 +1,7 @@
 import { areaIndexOf } from '../region/area-index.js';
 import type { AddressPoint, Area, RegionData } from '../region/types.js';
 import { foldText, normalizeCity, normalizePostcode } from './fold.js';
+import { aliasesIn, LOCALITY_ALIASES } from './local-aliases.js';
 import { districtTown, PlaceNames } from './localities.js';
 import { countryOfRegion } from './regions.js';
 import type { UnheldComponent } from './types.js';
@@ -136,6 +137,16 @@ export class RegionPlaces {
     }
     if (this.states.size === 1) this.onlyState = [...this.states][0];
     if (this.countries.size === 1) this.onlyCountry = [...this.countries][0];
+    for (const { name, aliases } of aliasesIn(LOCALITY_ALIASES, this.onlyCountry, this.onlyState)) {
+      if (!this.cities.has(normalizeCity(name))) continue;
+      this.placeNames.learnAliases([name, ...aliases]);
+      for (const alias of aliases) this.learnCity(alias);
+    }
+  }
+
+  /** The region's only country, when its data names exactly one (e.g. `US` for the West Village). */
+  get soleCountry(): string | undefined {
+    return this.onlyCountry;
   }
 
   /** The region's only state or province, when its data names exactly one (e.g. `NY` for the West Village). */

@@ -72,4 +72,12 @@ export interface Geocoder {
    * @throws TypeError naming `address` when `text` is not a string
    */
   geocode(text: string): GeocodeOutcome;
+  /**
+   * Locates an address already taken apart (by another parser, or a form
+   * with one field per part), under the same rules as {@link Geocoder.geocode}.
+   *
+   * @param parsed - the parts, as written
+   * @returns the outcome
+   */
+  locate?(parsed: ParsedAddress): GeocodeOutcome;
 }

@@ -173,7 +173,8 @@ describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules o
       for (const text of ['5 Little W 12th St, New York NY', '5 Little West Twelfth Street, New York', '5 LITTLE W. 12 ST']) {
         expect(matched(nycGeocoder.geocode(text))?.matchedAddress, text).toMatch(/^5 Little West 12th Street/);
       }
-      expect(matched(nycGeocoder.geocode('55 W 11th St, New York, NY'))?.matchedAddress).toMatch(/West 11th Street/);
+      const eleventh = nyc.addresses.find((a) => a.street === 'West 11th Street' && /^\d+$/.test(a.housenumber));
+      expect(matched(nycGeocoder.geocode(`${eleventh?.housenumber} W 11th St, New York, NY`))?.matchedAddress).toMatch(/West 11th Street/);
     });
 
     it('reads St., Sankt and Saint as one word (Liechtenstein writes both St. Martins-Ring and Sankt Martins-Ring)', () => {

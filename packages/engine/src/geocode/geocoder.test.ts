@@ -386,3 +386,40 @@ describe('createGeocoder: typos', () => {
     );
   });
 });
+
+describe('createGeocoder: OSM address forms of other countries (Czech conscription and street numbers, parts of a municipality)', () => {
+  const praha = { city: 'Praha', postcode: '199 00', country: 'CZ' };
+  const letnany = [
+    address('Nepomuckých', '780/11', 50.131, 14.514, { ...praha, conscriptionNumber: '780', streetNumber: '11', localities: ['Letňany'] }),
+    address('Nepomuckých', '781/13', 50.1312, 14.514, { ...praha, conscriptionNumber: '781', streetNumber: '13', localities: ['Letňany'] }),
+    address('Nepomuckých', '806/3', 50.1302, 14.514, { ...praha, conscriptionNumber: '806', streetNumber: '3', localities: ['Letňany'] }),
+    address('Tupolevova', '500/1', 50.133, 14.52, { ...praha, conscriptionNumber: '500', streetNumber: '1', localities: ['Letňany'] }),
+    address('Kbelská', '12/4', 50.1, 14.55, { city: 'Praha', postcode: '190 00', country: 'CZ', conscriptionNumber: '12', streetNumber: '4', localities: ['Vysočany'] }),
+  ];
+  const czech = createGeocoder({
+    addresses: letnany,
+    streets: [],
+    interpolations: [],
+    places: [{ id: 'n1', name: 'Praha', altNames: ['Prague', 'Prag'], kind: 'city', lat: 50.08, lng: 14.43 }],
+  });
+  const target = letnany[0] as AddressPoint;
+
+  it.each([
+    'Nepomuckých 780/11, 19900 Letňany',
+    'Nepomuckých 780/11, 199 00 Praha',
+    'Nepomuckých 780, Letňany',
+    'Nepomuckých 11, 199 00 Praha 9',
+    'nepomuckych 780/11 prague',
+    'Nepomuckých 780/11, Letňany, Praha',
+  ])('%s → the civic address (conscription and street number each alone too; the part of the municipality; Praha as Prague)', (text) => {
+    const outcome = czech.geocode(text);
+    expect(outcome.status, JSON.stringify(outcome)).toBe('matched');
+    if (outcome.status === 'matched') expect(outcome.match).toMatchObject({ lat: target.lat, lng: target.lng, precision: 'address_point' });
+  });
+
+  it('never reads one part of a conscription/street pair as another building', () => {
+    expect(czech.geocode('Nepomuckých 780/13, Praha').status).toBe('not_found');
+    expect(czech.geocode('Nepomuckých 780/11, Vysočany').status).toBe('not_found');
+    expect(czech.geocode('Nepomuckých 780/11, 190 00 Praha').status).toBe('not_found');
+  });
+});

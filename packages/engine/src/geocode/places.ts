@@ -189,7 +189,8 @@ export class RegionPlaces {
    * The comparison key of a municipality as written in a query: its
    * {@link normalizeCity} key, or, when the region knows no municipality by
    * it, the municipality whose name of three or more words it abbreviates
-   * (`NYC` for `New York City`, `SJSR` for `Saint-Jean-sur-Richelieu`).
+   * (`NYC` for `New York City`, `SJSR` for `Saint-Jean-sur-Richelieu`), or
+   * the town of a name written with its postal district (`Praha` for `Praha 9`).
    * Initials that two municipalities share, or that are themselves a
    * municipality's name, stand for neither.
    *
@@ -199,6 +200,9 @@ export class RegionPlaces {
   cityKeyOf(written: string): string {
     const key = normalizeCity(written);
     if (this.cities.has(key)) return key;
+    // `Praha 9`, `Wien 10`: a town written with its postal district, where the data names the town alone.
+    const town = districtTown(written);
+    if (town !== null && this.cities.has(normalizeCity(town))) return normalizeCity(town);
     const expanded = this.cityInitials.get(key.replace(/ /g, ''));
     return expanded === undefined || expanded === '' ? key : expanded;
   }

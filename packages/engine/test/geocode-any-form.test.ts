@@ -152,10 +152,19 @@ describe.skipIf(copenhagenPbf === null || helsinkiPbf === null || vancouverPbf =
   it('Nørrebrogade 12, 2200 København N, and the town by its base name and English name', () => {
     const mapped = objects(cph, 'Nørrebrogade', '12');
     expect(mapped.length).toBeGreaterThan(0);
-    for (const text of ['Nørrebrogade 12, 2200 København N', 'nørrebrogade 12 2200 københavn n', 'Nørrebrogade 12, København', 'Nørrebrogade 12, Copenhagen', 'Norrebrogade 12, 2200']) {
+    for (const text of [
+      'Nørrebrogade 12, 2200 København N',
+      'nørrebrogade 12 2200 københavn n',
+      'Nørrebrogade 12, København',
+      'Nørrebrogade 12, Copenhagen',
+      'Norrebrogade 12, 2200',
+    ]) {
       const match = matched(copenhagen.geocode(text));
       expect(match?.precision, text).toBe('address_point');
-      expect(mapped.some((a) => haversineMetres(a, match ?? { lat: 0, lng: 0 }) < 30), text).toBe(true);
+      expect(
+        mapped.some((a) => haversineMetres(a, match ?? { lat: 0, lng: 0 }) < 30),
+        text,
+      ).toBe(true);
     }
     expect(copenhagen.geocode('Nørrebrogade 12, 2100 København Ø').status).toBe('not_found');
   });
@@ -164,7 +173,11 @@ describe.skipIf(copenhagenPbf === null || helsinkiPbf === null || vancouverPbf =
     const mapped = hel.addresses.find((a) => a.street === 'Mannerheimintie' && /^\d+$/.test(a.housenumber) && a.postcode === '00100');
     expect(mapped).toBeDefined();
     const number = mapped?.housenumber ?? '';
-    for (const text of [`Mannerheimintie ${number}, 00100 Helsinki`, `mannerheimintie ${number} helsingfors`, `Mannerheimintie ${number} A 5, 00100 Helsinki`]) {
+    for (const text of [
+      `Mannerheimintie ${number}, 00100 Helsinki`,
+      `mannerheimintie ${number} helsingfors`,
+      `Mannerheimintie ${number} A 5, 00100 Helsinki`,
+    ]) {
       const match = matched(helsinki.geocode(text));
       expect(match?.precision, text).toBe('address_point');
       expect(haversineMetres(match ?? { lat: 0, lng: 0 }, mapped ?? { lat: 0, lng: 0 }), text).toBeLessThan(30);

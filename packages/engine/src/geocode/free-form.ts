@@ -29,7 +29,7 @@ interface Token {
 }
 
 /** A house number as typed: `12`, `12a`, `806/3`, `3755-3791`, `12-14a`. */
-const HOUSE_NUMBER = /^\d{1,6}[a-z]{0,2}(?:[/-]\d{1,6}[a-z]?)?$/i;
+const HOUSE_NUMBER = /^\d{1,6}(?!st$|nd$|rd$|th$)[a-z]{0,2}(?:[/-]\d{1,6}[a-z]?)?$/i;
 
 /** What may follow a house number as part of it: a fraction (`131 1/2`, US), `bis`/`ter` (French), `rear`/`front` (New York building data). */
 const NUMBER_SUFFIX = /^(?:[1-3]\/[234]|bis|ter|rear(?:-[a-z])?|front(?:-[a-z])?)$/i;
@@ -172,6 +172,7 @@ function stateOf(words: readonly Token[]): string | null {
 
 /** The parts read so far; `places` are the localities in the order written. */
 interface Draft {
+  housename?: string;
   housenumber?: string;
   street?: string;
   unit?: string;
@@ -186,6 +187,7 @@ function finish(draft: Draft): ParsedAddress {
   if (draft.housenumber !== undefined) parsed.housenumber = draft.housenumber;
   if (draft.street !== undefined) parsed.street = draft.street;
   if (draft.unit !== undefined) parsed.unit = draft.unit;
+  if (draft.housename !== undefined) parsed.housename = draft.housename;
   const [city, ...others] = draft.places;
   if (city !== undefined) parsed.city = city;
   if (others.length > 0) parsed.localities = others;
@@ -206,6 +208,13 @@ function takeUnit(tokens: readonly Token[]): { tokens: Token[]; unit?: string } 
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
     const next = tokens[index + 1];
+    const unitCivic = /^#(\w+)-(\d{1,6}[a-z]?)$/i.exec(token.raw);
+    if (unitCivic !== null) {
+      // `#101-1401 West Broadway`: unit 101 of civic number 1401.
+      unit ??= unitCivic[1];
+      kept.push({ ...token, raw: unitCivic[2] ?? '', folded: foldText(unitCivic[2] ?? '') });
+      continue;
+    }
     if (/^#\s*\S+/.test(token.raw)) {
       unit ??= token.raw.slice(1);
       continue;
@@ -257,6 +266,11 @@ export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddres
   const readings: Array<{ parsed: ParsedAddress; rank: number }> = [];
   const add = (street: Token[], number: Token | undefined, tail: Token[], rank: number, flat?: string): void => {
     const draft: Draft = { places: [], street: street.map((token) => token.raw).join(' ') };
+    const lead = tokens.slice(0, tokens.indexOf(street[0] as Token));
+    const building = lead.filter((token) => token !== number && token.raw !== '-' && !(unitBefore(tokens, tokens.indexOf(number as Token)) === token.raw));
+    if (building.length > 0 && building.every((token) => token.segment < (number ?? (street[0] as Token)).segment)) {
+      draft.housename = building.map((token) => token.raw).join(' ');
+    }
     if (number !== undefined) draft.housenumber = number.raw;
     const ownUnit = flat ?? unit;
     if (ownUnit !== undefined) draft.unit = ownUnit;
@@ -273,23 +287,26 @@ export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddres
     // Street, then number (`Landstrasse 84 Ruggell`): the street begins its segment.
     if (at > start) {
       const before = fit(tokens.slice(start, at));
-      if (before !== null && start === 0) {
+      // Whole segments before it are a building's name (`Asemahalli, Kaivokatu 1`).
+      if (before !== null && (start === 0 || tokens.slice(0, start).every((other) => !HOUSE_NUMBER.test(other.raw)))) {
         const street = tokens.slice(start, at);
         const letter = tokens[at + 1];
         if (letter !== undefined && letter.segment === token.segment && /^\p{L}$/u.test(letter.raw)) {
           // `Mannerheimintie 14 B`: the house's letter; `Mannerheimintie 10 A 5`: staircase A, flat 5 (Nordic forms).
-          add(street, { ...token, raw: `${token.raw} ${letter.raw}` }, tokens.slice(at + 2), before * 10);
           const flat = tokens[at + 2];
-          if (flat !== undefined && flat.segment === token.segment && /^\d{1,4}$/.test(flat.raw)) {
-            add(street, token, tokens.slice(at + 3), before * 10 + 1, `${letter.raw} ${flat.raw}`);
-          }
+          const withFlat = flat !== undefined && flat.segment === token.segment && /^\d{1,4}$/.test(flat.raw);
+          // The data may write the whole as the number (`1 A 24`): tried first.
+          if (withFlat) add(street, { ...token, raw: `${token.raw} ${letter.raw} ${flat.raw}` }, tokens.slice(at + 3), before * 10);
+          add(street, { ...token, raw: `${token.raw} ${letter.raw}` }, tokens.slice(at + 2), before * 10);
+          if (withFlat) add(street, token, tokens.slice(at + 3), before * 10 + 1, `${letter.raw} ${flat.raw}`);
         }
         add(street, token, tokens.slice(at + 1), before * 10 + 2);
       }
     }
     // Number, then street (`55 perry street new york`): the longest known street; a unit may come first (`101 1807 Burrard St`, `108 - 777 W Broadway`, `u1 601 W Broadway`).
     const leadingUnit = unitBefore(tokens, at);
-    if (at === 0 || leadingUnit !== null) {
+    const afterBuilding = at === start && at > 0 && tokens.slice(0, at).every((other) => !HOUSE_NUMBER.test(other.raw));
+    if (at === 0 || leadingUnit !== null || afterBuilding) {
       const suffix = tokens[at + 1];
       const extended = suffix !== undefined && suffix.segment === token.segment && NUMBER_SUFFIX.test(suffix.raw);
       const number = extended ? { ...token, raw: `${token.raw} ${suffix.raw}` } : token;
@@ -297,11 +314,12 @@ export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddres
       for (let end = Math.min(tokens.length, first + MAX_STREET_WORDS); end > first; end -= 1) {
         const street = tokens.slice(first, end);
         const known = fit(street);
-        if (known !== null) add(street, number, tokens.slice(end), known * 10 + (first + MAX_STREET_WORDS - end) + (at === 0 ? 0 : 5), leadingUnit ?? undefined);
+        if (known !== null)
+          add(street, number, tokens.slice(end), known * 10 + (first + MAX_STREET_WORDS - end) + (at === 0 ? 0 : 5), leadingUnit ?? undefined);
       }
     }
   });
-  if (readings.length === 0) {
+  if (readings.length === 0 && !tokens.some((token) => HOUSE_NUMBER.test(token.raw))) {
     // No number: the longest known street at the start.
     for (let end = Math.min(tokens.length, MAX_STREET_WORDS); end >= 1; end -= 1) {
       const known = fit(tokens.slice(0, end));

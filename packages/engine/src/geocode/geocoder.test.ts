@@ -394,7 +394,14 @@ describe('createGeocoder: OSM address forms of other countries (Czech conscripti
     address('Nepomuckých', '781/13', 50.1312, 14.514, { ...praha, conscriptionNumber: '781', streetNumber: '13', localities: ['Letňany'] }),
     address('Nepomuckých', '806/3', 50.1302, 14.514, { ...praha, conscriptionNumber: '806', streetNumber: '3', localities: ['Letňany'] }),
     address('Tupolevova', '500/1', 50.133, 14.52, { ...praha, conscriptionNumber: '500', streetNumber: '1', localities: ['Letňany'] }),
-    address('Kbelská', '12/4', 50.1, 14.55, { city: 'Praha', postcode: '190 00', country: 'CZ', conscriptionNumber: '12', streetNumber: '4', localities: ['Vysočany'] }),
+    address('Kbelská', '12/4', 50.1, 14.55, {
+      city: 'Praha',
+      postcode: '190 00',
+      country: 'CZ',
+      conscriptionNumber: '12',
+      streetNumber: '4',
+      localities: ['Vysočany'],
+    }),
   ];
   const czech = createGeocoder({
     addresses: letnany,

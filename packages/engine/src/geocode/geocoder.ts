@@ -3,11 +3,11 @@ import { areaIndexOf } from '../region/area-index.js';
 import { coverageTest } from '../region/coverage.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { AddressPoint, LatLng, RegionData } from '../region/types.js';
-import { groupSameAddress } from './address-groups.js';
+import { type AddressGroup, groupSameAddress } from './address-groups.js';
 import { CONFIDENCE, geocodeConfidence } from './confidence.js';
 import type { AddressStyle, DisplayDetails } from './display.js';
 import { formatMatchedAddress } from './display.js';
-import { normalizePostcode } from './fold.js';
+import { foldText, normalizePostcode } from './fold.js';
 import { readFreeForm, type Vocabulary } from './free-form.js';
 import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
@@ -16,7 +16,7 @@ import { nearMisses } from './near-miss.js';
 import { analyzeStreet } from './normalize-street.js';
 import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
 import { compare, describeUnheld, mergeProfiles, type PlaceProfile, type QueryPlace, RegionPlaces } from './places.js';
-import { buildStreetEntries, exactKey, newRegionSpellings, type StreetEntry, streetRepresentativePoint } from './street-entries.js';
+import { buildStreetEntries, exactKey, housenamesOf, newRegionSpellings, type StreetEntry, streetRepresentativePoint } from './street-entries.js';
 import { type Candidate, fullKey, type NameTier, StreetIndex } from './street-index.js';
 import type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress } from './types.js';
 
@@ -105,6 +105,15 @@ interface Context {
   inCoverage: (point: LatLng) => boolean;
   profileOfEntry: (entry: StreetEntry) => PlaceProfile;
   toMatch: (located: Located, query: Query, otherTowns: boolean) => GeocodeMatch;
+  /** {@link civicAddresses} already worked out, by street, towns and number. */
+  civic: Map<string, readonly CivicAddress[]>;
+}
+
+/** One civic address: its objects, their merged profile, and the street spellings they carry (for {@link Located.verbatim}). */
+interface CivicAddress {
+  group: AddressGroup<Candidate>;
+  profile: PlaceProfile;
+  spellings: ReadonlySet<string>;
 }
 
 /**
@@ -187,6 +196,7 @@ export function createGeocoder(
     spellings,
     inCoverage: coverageOf(region),
     profileOfEntry,
+    civic: new Map(),
     toMatch: (located, query, otherTowns) => ({
       lat: located.at.lat,
       lng: located.at.lng,
@@ -314,7 +324,8 @@ function lookup(context: Context, parsed: ParsedAddress, style: AddressStyle): G
       .filter((piece) => piece !== undefined && piece !== '')
       .join(', ');
     const suggestions = dedupe(ruledOut.sort(compareRank).map((item) => context.toMatch(item, query, false)));
-    return notFound(`no ${what} in ${where}`, suggestions.slice(0, MAX_SUGGESTIONS));
+    const reason = where === '' && parsed.housename !== undefined ? `no building named "${parsed.housename}" at ${what}` : `no ${what} in ${where}`;
+    return notFound(reason, suggestions.slice(0, MAX_SUGGESTIONS));
   }
   return notFound(`no street named "${parsed.street}"`, nearStreets(context, query, parts));
 }
@@ -353,7 +364,8 @@ function resolveTier(context: Context, candidates: Candidate[], query: Query): T
     // On the way to "not found": the streets of that name elsewhere are the suggestions.
     for (const candidate of fitting().contradicted) {
       const at = streetRepresentativePoint(candidate.entry);
-      if (at !== null) ruledOut.push({ at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed: 0, towns: new Set() });
+      if (at !== null)
+        ruledOut.push({ at, precision: 'street', candidate, display: { postcodeKey: query.place.postcodeKey }, unconfirmed: 0, towns: new Set() });
     }
     if (ruledOut.length > 0) result.numberMissing = null;
   }
@@ -368,13 +380,7 @@ interface Fitting {
 }
 
 /** {@link resolveTier} once the streets whose place fits are known. */
-function resolveStreets(
-  context: Context,
-  candidates: readonly Candidate[],
-  streets: () => readonly Fitting[],
-  query: Query,
-  ruledOut: Located[],
-): TierResult {
+function resolveStreets(context: Context, candidates: readonly Candidate[], streets: () => readonly Fitting[], query: Query, ruledOut: Located[]): TierResult {
   if (query.numberKeys.length === 0) {
     const points: Located[] = [];
     for (const { candidate, unconfirmed, towns } of streets()) {
@@ -391,41 +397,50 @@ function resolveStreets(
   const interpolated = interpolations(context, streets(), query);
   const outcome = choose(context, interpolated, query, streets);
   if (outcome !== null) return { outcome, ruledOut, numberMissing: null };
-  const missing = streets().filter(({ candidate }) => !candidate.entry.byNumber.has(query.numberKeys[0] ?? '')).map(({ candidate }) => candidate);
+  const missing = streets()
+    .filter(({ candidate }) => !candidate.entry.byNumber.has(query.numberKeys[0] ?? ''))
+    .map(({ candidate }) => candidate);
   return { outcome: null, ruledOut, numberMissing: ruledOut.length === 0 && missing.length > 0 ? missing : null };
 }
 
 /** The mapped objects carrying the number, grouped into civic addresses per street; those a component contradicts go to `ruledOut`. */
 function addressPoints(context: Context, candidates: readonly Candidate[], query: Query, ruledOut: Located[]): Located[] {
-  const byStreet = new Map<string, Array<{ address: AddressPoint; item: Candidate }>>();
+  const byStreet = new Map<string, { found: Array<{ address: AddressPoint; item: Candidate }>; signature: string[] }>();
   for (const candidate of candidates) {
-    const seen = new Set<AddressPoint>();
     for (const key of query.numberKeys) {
-      for (const address of candidate.entry.byNumber.get(key) ?? []) {
-        if (seen.has(address)) continue;
-        seen.add(address);
-        const streetKey = exactKey(candidate.entry.parts);
-        byStreet.set(streetKey, [...(byStreet.get(streetKey) ?? []), { address, item: candidate }]);
-      }
-      if (seen.size > 0) break;
+      const carrying = candidate.entry.byNumber.get(key) ?? [];
+      // Objects numbered exactly as written (`14`) before those that list the number (`14-20`, `12;14`).
+      const exact = carrying.filter((address) => written(address.housenumber) === key);
+      const chosen = exact.length > 0 ? exact : carrying;
+      if (chosen.length === 0) continue;
+      const streetKey = exactKey(candidate.entry.parts);
+      const street = byStreet.get(streetKey) ?? { found: [], signature: [streetKey] };
+      for (const address of chosen) street.found.push({ address, item: candidate });
+      street.signature.push(`${candidate.entry.cityKey}=${key}`);
+      byStreet.set(streetKey, street);
+      break;
     }
   }
+  const scores = new Map(candidates.map((candidate) => [candidate.entry, candidate.nameScore]));
   const points: Located[] = [];
-  for (const found of byStreet.values()) {
-    for (const group of groupSameAddress(found)) {
-      const profile = mergeProfiles([...new Set(group.members.map((member) => context.places.profileOf(member.address)))]);
-      const verdict = judge(query, profile);
+  for (const { found, signature } of byStreet.values()) {
+    const spelled = written(query.parsed.street);
+    for (const { group, profile, spellings } of civicAddresses(context, found, signature.join('\u0000'))) {
+      const named =
+        query.parsed.housename === undefined || group.members.some((member) => housenamesOf(member.address).includes(foldText(query.parsed.housename ?? '')));
+      const verdict = named ? judge(query, profile) : { ok: false, unconfirmed: 0 };
       const own = group.members.find((member) => member.address === group.representative) ?? group.members[0];
       if (own === undefined) continue;
-      const best = group.members.reduce((a, b) => (b.item.nameScore > a.item.nameScore ? b : a), own);
+      // The groups are kept across lookups: the name's score is this query's.
+      const nameScore = Math.max(...[...new Set(group.members.map((member) => member.item.entry))].map((entry) => scores.get(entry) ?? 0));
       const located: Located = {
         at: group.representative,
         precision: 'address_point',
-        candidate: { entry: own.item.entry, nameScore: best.item.nameScore },
+        candidate: { entry: own.item.entry, nameScore },
         display: { housenumber: group.representative.housenumber.trim(), address: group.representative },
         unconfirmed: verdict.unconfirmed,
         towns: profile.cities,
-        verbatim: group.members.some((member) => written(member.address.street) === written(query.parsed.street)),
+        verbatim: spellings.has(spelled),
       };
       (verdict.ok ? points : ruledOut).push(located);
     }
@@ -433,15 +448,42 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
   return points;
 }
 
+/**
+ * The civic addresses among the objects carrying one street and number,
+ * with each one's merged profile: data only, so kept per street, towns and
+ * number (a shopping centre's 170 objects on one number are grouped once).
+ */
+function civicAddresses(context: Context, found: ReadonlyArray<{ address: AddressPoint; item: Candidate }>, signature: string): readonly CivicAddress[] {
+  const known = context.civic.get(signature);
+  if (known !== undefined) return known;
+  const groups = groupSameAddress(found).map((group) => ({
+    group,
+    profile: mergeProfiles([...new Set(group.members.map((member) => context.places.profileOf(member.address)))]),
+    spellings: new Set(group.members.map((member) => written(member.address.street))),
+  }));
+  context.civic.set(signature, groups);
+  return groups;
+}
+
 /** The number placed along a mapped `addr:interpolation` way, else between two mapped numbers of one block, on the streets whose place fits. */
 function interpolations(context: Context, streets: readonly Fitting[], query: Query): Located[] {
   const value = query.numberValue;
-  if (value === undefined || parseHouseNumber(query.parsed.housenumber ?? '')?.suffix !== '') return [];
+  // A building named in the input is a mapped one, never a gap between two.
+  if (value === undefined || query.parsed.housename !== undefined || parseHouseNumber(query.parsed.housenumber ?? '')?.suffix !== '') return [];
   const out: Located[] = [];
   for (const { candidate, unconfirmed, towns } of streets) {
+    // A number the street maps (ruled out by a component) is that address, not a gap to interpolate.
+    if (query.numberKeys.some((key) => candidate.entry.byNumber.has(key))) continue;
     const along = candidate.entry.interpolations.map((line) => interpolateAlongLine(line, value)).find((at) => at !== null) ?? null;
     if (along !== null) {
-      out.push({ at: along, precision: 'interpolated', candidate, display: { housenumber: query.parsed.housenumber, postcodeKey: query.place.postcodeKey }, unconfirmed, towns });
+      out.push({
+        at: along,
+        precision: 'interpolated',
+        candidate,
+        display: { housenumber: query.parsed.housenumber, postcodeKey: query.place.postcodeKey },
+        unconfirmed,
+        towns,
+      });
       continue;
     }
     const between = interpolateBetweenAddresses(candidate.entry.numbered, value);

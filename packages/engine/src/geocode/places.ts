@@ -97,15 +97,13 @@ export class RegionPlaces {
     }
     for (const address of region.addresses) {
       const city = address.city?.trim();
-      const postcode = address.postcode?.trim();
       if (city !== undefined && city !== '') {
         this.learnCity(city);
         const town = districtTown(city);
         if (town !== null) this.learnCity(town);
       }
       for (const locality of address.localities ?? []) this.learnCity(locality);
-      if (postcode !== undefined && postcode !== '') {
-        const key = normalizePostcode(postcode);
+      for (const key of postcodeKeysOf(address)) {
         this.postcodes.add(key);
         if (city !== undefined && city !== '') {
           const cityKey = normalizeCity(city);
@@ -265,7 +263,7 @@ export class RegionPlaces {
     }
     cityNames.push(...(address.localities ?? []));
     const postcodes: string[] = [];
-    if (address.postcode !== undefined && address.postcode.trim() !== '') postcodes.push(normalizePostcode(address.postcode));
+    postcodes.push(...postcodeKeysOf(address));
     let state = stateCode(address.state);
     let country = address.country?.trim().toUpperCase();
     for (const id of address.areas ?? []) {
@@ -333,6 +331,15 @@ export function compare(query: QueryPlace, profile: PlaceProfile): Agreement[] {
   if (query.state !== undefined) out.push(profile.state === undefined ? 'unknown' : profile.state === query.state ? 'agrees' : 'contradicts');
   if (query.country !== undefined) out.push(profile.country === undefined ? 'unknown' : profile.country === query.country ? 'agrees' : 'contradicts');
   return out;
+}
+
+/** The {@link normalizePostcode} keys of an address's `addr:postcode`, each of a `;`-separated list (`00120;00180`). */
+function postcodeKeysOf(address: AddressPoint): string[] {
+  return (address.postcode ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(normalizePostcode);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { haversineMetres, meanPoint } from '../region/geometry.js';
 import type { AddressPoint, InterpolationLine, LatLng, RegionData } from '../region/types.js';
-import { normalizeCity, normalizePostcode } from './fold.js';
+import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberKeys, houseNumberParts } from './house-number.js';
 import { midpointOfLongestLine, nearestPointOnLines } from './line-geometry.js';
 import { analyzeStreet, type StreetParts } from './normalize-street.js';
@@ -53,6 +53,29 @@ export interface StreetEntry {
   centroid: LatLng | null;
   /** Spellings of its name among its addresses, with counts (to choose {@link StreetEntry.name}). */
   spellings: Map<string, number>;
+}
+
+/**
+ * The street an address is on: its `addr:street`, or the last part of one
+ * written with a building's name before it (`Asemahalli, Kaivokatu`).
+ *
+ * @param address - a mapped address
+ */
+export function streetOf(address: AddressPoint): string {
+  const comma = address.street.lastIndexOf(',');
+  return comma < 0 ? address.street : address.street.slice(comma + 1).trim() || address.street;
+}
+
+/**
+ * The names of the building an address is in, folded: its `addr:housename`
+ * and any name written before its street (`Asemahalli` of `Asemahalli, Kaivokatu`).
+ *
+ * @param address - a mapped address
+ */
+export function housenamesOf(address: AddressPoint): string[] {
+  const comma = address.street.lastIndexOf(',');
+  const names = [address.housename ?? '', comma < 0 ? '' : address.street.slice(0, comma)];
+  return names.map(foldText).filter((name) => name !== '');
 }
 
 /** Keys an address is found by: its `addr:housenumber` ({@link houseNumberKeys}), conscription number and street number. */
@@ -161,7 +184,8 @@ export function buildStreetEntries(
 
   for (const address of region.addresses) {
     const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode(normalizePostcode(address.postcode)));
-    const entry = entryFor(address.street, city);
+    // `Asemahalli, Kaivokatu`: a building's name before the street, as some objects write it.
+    const entry = entryFor(streetOf(address), city);
     if (entry === null) continue;
     const spelling = address.street.trim();
     entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);

@@ -1,7 +1,7 @@
 import { CONFIDENCE } from './confidence.js';
 import type { StreetParts } from './normalize-street.js';
 import { exactKey, looseKey, type RegionSpellings, type StreetEntry } from './street-entries.js';
-import { TypoIndex } from './typo-index.js';
+import { TypoIndex, withinOneEdit } from './typo-index.js';
 
 /** Shortest folded street core (letters and digits, no spaces) for which one typo is tolerated. */
 export const MIN_TYPO_LENGTH = 6;
@@ -90,6 +90,8 @@ function addTo(map: Map<string, StreetEntry[]>, key: string, entry: StreetEntry)
  */
 export class StreetIndex {
   private readonly exact = new Map<string, StreetEntry[]>();
+  /** Exact keys of the streets' own names (not their aliases). */
+  private readonly primary = new Map<string, StreetEntry[]>();
   private readonly loose = new Map<string, StreetEntry[]>();
   private readonly typos = new TypoIndex<StreetEntry>();
   private readonly full = new Map<string, StreetEntry[]>();
@@ -103,6 +105,10 @@ export class StreetIndex {
     private readonly spellings: RegionSpellings,
   ) {
     for (const entry of entries) {
+      if (entry.parts.core.length > 0) {
+        addTo(this.primary, exactKey(entry.parts), entry);
+        addTo(this.primary, exactKey(entry.parts, true), entry);
+      }
       const names = [entry.parts, ...[...entry.aliases].map((alias) => spellings.streets.learn(alias))];
       for (const parts of names) {
         if (parts.core.length === 0) continue;
@@ -143,7 +149,10 @@ export class StreetIndex {
       if (score !== null && !exclude.has(entry) && score > (found.get(entry) ?? 0)) found.set(entry, score);
     };
     if (tier === 'exact') {
-      for (const key of new Set([exactKey(parts), exactKey(parts, true)])) for (const entry of this.exact.get(key) ?? []) consider(entry, 1);
+      const keys = new Set([exactKey(parts), exactKey(parts, true)]);
+      // A street's own name wins over another street's alias of the same spelling.
+      const own = [...keys].flatMap((key) => this.primary.get(key) ?? []);
+      for (const entry of own.length > 0 ? own : [...keys].flatMap((key) => this.exact.get(key) ?? [])) consider(entry, 1);
     } else if (tier === 'loose' || tier === 'near') {
       for (const key of new Set([looseKey(parts), looseKey(parts, true)])) {
         for (const entry of this.loose.get(key) ?? []) consider(entry, this.bestLooseScore(parts, entry, 1, tier === 'near'));
@@ -152,14 +161,26 @@ export class StreetIndex {
       for (const key of new Set([looseKey(parts), fullKey(parts)])) {
         for (const { values } of this.typos.near(key)) {
           // A typo inside a compound (`Landstrase`) leaves no type to compare: the whole name stands for it, with the same directions.
-          for (const entry of values) {
-            const sameDirections = entry.parts.directions.join(',') === parts.directions.join(',');
-            consider(entry, key === fullKey(parts) ? (sameDirections ? CONFIDENCE.typo : null) : this.bestLooseScore(parts, entry, CONFIDENCE.typo, false));
-          }
+          for (const entry of values)
+            consider(entry, key === fullKey(parts) ? this.compoundTypoScore(parts, entry) : this.bestLooseScore(parts, entry, CONFIDENCE.typo, false));
         }
       }
     }
     return [...found].map(([entry, nameScore]) => ({ entry, nameScore }));
+  }
+
+  /**
+   * A typo in the whole name (`Landstrase`): one of the entry's names, type
+   * included, is one edit from the query's, with the same directions. A
+   * query without a type is never one edit from a name that has one
+   * (`Werkhof 6` is not `Werkhofstrasse`).
+   */
+  private compoundTypoScore(parts: StreetParts, entry: StreetEntry): number | null {
+    const key = fullKey(parts);
+    for (const names of [entry.parts, ...[...entry.aliases].map((alias) => this.spellings.streets.get(alias))]) {
+      if (names.directions.join(',') === parts.directions.join(',') && withinOneEdit(fullKey(names), key)) return CONFIDENCE.typo;
+    }
+    return null;
   }
 
   /** The best loose score of the query against the entry's name and other names. */

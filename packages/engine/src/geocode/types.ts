@@ -12,6 +12,8 @@ export interface ParsedAddress {
   street?: string;
   /** Apartment, suite or office, e.g. `4` for `Apt 4`, `200` for `#200 - 100 King St W`. */
   unit?: string;
+  /** A building's name written before the street (`Asemahalli, Kaivokatu 1`): the match's `addr:housename` must agree. */
+  housename?: string;
   /** Municipality (or the first locality written), e.g. `Brossard`, `Vaduz`, `København N`. */
   city?: string;
   /** Other localities written besides `city` (a suburb and its town: `Letňany, Praha`), each of which must agree with the match. */

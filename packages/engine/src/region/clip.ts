@@ -1,7 +1,9 @@
 import type { LatLng, RegionData } from './types.js';
 
 /** Layers of a pack that coverage clips, and how many of each were left out. */
-export type LeftOut = Partial<Record<'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'places', number>>;
+export type LeftOut = Partial<
+  Record<'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'places', number>
+>;
 
 /** The tests {@link clipToCoverage} applies. */
 export interface ClipTests {

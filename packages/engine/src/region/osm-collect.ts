@@ -4,6 +4,7 @@ import type { ResidentialBuilding } from '../population/residential-buildings.js
 import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
 import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
+import { addressDetails } from './osm-address.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
 import { otherNames } from './osm-names.js';
 import { OsmStopCollector } from './osm-stops.js';
@@ -11,7 +12,6 @@ import { isNamedStreet, isOsmStation, isPoi, keptPoiTags, majorRoadClass, osmSta
 import { PoiOutlines } from './poi-outlines.js';
 import type { StopObject } from './station-merge.js';
 import { foldName } from './text-fold.js';
-import { addressDetails } from './osm-address.js';
 import type { AddressPoint, Area, InterpolationLine, LatLng, Place, Poi, Road, Station, Street } from './types.js';
 import { PLACE_KINDS, type PlaceKind } from './types.js';
 import { WayNodes } from './way-nodes.js';

@@ -58,18 +58,7 @@ export interface AddressPoint extends LatLng {
 }
 
 /** The kinds of OSM `place=*` node a pack keeps, as localities for addressing. */
-export const PLACE_KINDS = [
-  'city',
-  'town',
-  'village',
-  'municipality',
-  'borough',
-  'suburb',
-  'quarter',
-  'neighbourhood',
-  'hamlet',
-  'isolated_dwelling',
-] as const;
+export const PLACE_KINDS = ['city', 'town', 'village', 'municipality', 'borough', 'suburb', 'quarter', 'neighbourhood', 'hamlet', 'isolated_dwelling'] as const;
 
 /** One of {@link PLACE_KINDS}. */
 export type PlaceKind = (typeof PLACE_KINDS)[number];
@@ -404,18 +393,7 @@ export interface GtfsServiceWeek {
 }
 
 /** The layers of a region pack, one data file each. */
-export type PackLayer =
-  | 'addresses'
-  | 'streets'
-  | 'interpolations'
-  | 'stations'
-  | 'busStops'
-  | 'pois'
-  | 'roads'
-  | 'census'
-  | 'areas'
-  | 'places'
-  | 'population';
+export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'places' | 'population';
 
 /** One data file of a region pack: gzipped NDJSON, one record per line (see `region/README.md`). */
 export interface PackFile {

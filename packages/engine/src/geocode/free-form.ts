@@ -82,7 +82,7 @@ function tokenize(text: string): Token[] {
     .split(/[,;\n]/)
     .forEach((segment, index) => {
       for (const raw of segment.split(/\s+/)) {
-        const clean = raw.replace(/^[("']+|[)"'.:]+$/g, '');
+        const clean = raw.replace(/^[("']+|[)"'.:]+$/g, '').replace(/[–—]/g, '-');
         if (clean === '') continue;
         const token: Token = { raw: clean, folded: foldText(clean), segment: index };
         if (raw.startsWith('(')) token.bracketed = true;
@@ -266,11 +266,13 @@ export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddres
   const readings: Array<{ parsed: ParsedAddress; rank: number }> = [];
   const add = (street: Token[], number: Token | undefined, tail: Token[], rank: number, flat?: string): void => {
     const draft: Draft = { places: [], street: street.map((token) => token.raw).join(' ') };
-    const lead = tokens.slice(0, tokens.indexOf(street[0] as Token));
-    const building = lead.filter((token) => token !== number && token.raw !== '-' && !(unitBefore(tokens, tokens.indexOf(number as Token)) === token.raw));
-    if (building.length > 0 && building.every((token) => token.segment < (number ?? (street[0] as Token)).segment)) {
-      draft.housename = building.map((token) => token.raw).join(' ');
-    }
+    // Words before the number and street (other than a unit) name the building: never dropped, they must agree with the match.
+    const numberAt = number === undefined ? -1 : tokens.findIndex((token) => token.segment === number.segment && token.raw === number.raw.split(' ')[0]);
+    const streetAt = tokens.indexOf(street[0] as Token);
+    const first = numberAt >= 0 ? Math.min(numberAt, streetAt) : streetAt;
+    const unitWords = numberAt >= 0 && unitBefore(tokens, numberAt) !== null ? numberAt : 0;
+    const building = tokens.slice(unitWords, first);
+    if (building.length > 0) draft.housename = building.map((token) => token.raw).join(' ');
     if (number !== undefined) draft.housenumber = number.raw;
     const ownUnit = flat ?? unit;
     if (ownUnit !== undefined) draft.unit = ownUnit;
@@ -301,6 +303,16 @@ export function readFreeForm(text: string, vocabulary: Vocabulary): ParsedAddres
           if (withFlat) add(street, token, tokens.slice(at + 3), before * 10 + 1, `${letter.raw} ${flat.raw}`);
         }
         add(street, token, tokens.slice(at + 1), before * 10 + 2);
+      }
+      if (before === null) {
+        // Without commas, a building's name may lead the street (`asemahalli kaivokatu 1`): the rest of the words up to the number.
+        for (let from = start + 1; from < at; from += 1) {
+          const known = fit(tokens.slice(from, at));
+          if (known !== null && tokens.slice(0, from).every((other) => !HOUSE_NUMBER.test(other.raw))) {
+            add(tokens.slice(from, at), token, tokens.slice(at + 1), known * 10 + 3);
+            break;
+          }
+        }
       }
     }
     // Number, then street (`55 perry street new york`): the longest known street; a unit may come first (`101 1807 Burrard St`, `108 - 777 W Broadway`, `u1 601 W Broadway`).

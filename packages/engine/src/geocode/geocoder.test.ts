@@ -430,3 +430,23 @@ describe('createGeocoder: OSM address forms of other countries (Czech conscripti
     expect(czech.geocode('Nepomuckých 780/11, 190 00 Praha').status).toBe('not_found');
   });
 });
+
+describe('createGeocoder: free-form input read by the region’s words', () => {
+  it.each([
+    ['stadtle 38 9490 vaduz liechtenstein', 'Städtle', '38'],
+    ['STÄDTLE 38 VADUZ', 'Städtle', '38'],
+    ['55 perry street new york ny 10014', 'Perry Street', '55'],
+    ['55 perry st new york ny 10014 usa', 'Perry Street', '55'],
+    ['Apt 4 12 main st springfield il 62701', 'Main Street', '12'],
+  ])('%s', (text, street, number) => {
+    const expected = byKey(street, number, street === 'Main Street' ? 'Springfield' : street === 'Perry Street' ? 'New York' : 'Vaduz');
+    expect(geocoder.geocode(text)).toMatchObject({ precision: 'address_point', lat: expected.lat, lng: expected.lng });
+  });
+
+  it.each(['zurich stadtle 38', 'Zürich, Städtle 38', 'stadtle 38 zurich', '55 perry street brooklyn ny', 'stadtle 38 9490 vaduz usa'])(
+    'never drops a word it cannot place: %s is not found',
+    (text) => {
+      expect(full.geocode(text).status).toBe('not_found');
+    },
+  );
+});

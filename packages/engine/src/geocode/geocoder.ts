@@ -1,5 +1,5 @@
 import { GEOCODE_PRECISIONS, type GeocodePrecision } from '@locscore/schema';
-import { areaIndexOf } from '../region/area-index.js';
+import { type AreaIndex, areaIndexOf } from '../region/area-index.js';
 import { coverageTest } from '../region/coverage.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { AddressPoint, LatLng, RegionData } from '../region/types.js';
@@ -90,6 +90,11 @@ function written(text: string | undefined): string {
   return (text ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** The pieces of a listed house number as written, folded (`33` and `pohjakerros` of `33, pohjakerros`; `12` and `14` of `12;14`). */
+function listedPieces(housenumber: string): string[] {
+  return housenumber.split(/[;,]/).map(written);
+}
+
 /** Metres, rounded to tens for a reason (`250 m`). */
 function metres(value: number): string {
   return `${Math.round(value / 10) * 10} m`;
@@ -167,28 +172,8 @@ export function createGeocoder(
   addLocalAliases(entries, places);
   const index = new StreetIndex(entries, spellings);
   const styles = new Map<StreetEntry, AddressStyle | null>(entries.map((entry) => [entry, styleOfEntry(entry)]));
-  const entryProfiles = new Map<StreetEntry, PlaceProfile>();
   const areas = region.areas === undefined ? null : areaIndexOf({ areas: region.areas });
-
-  const profileOfEntry = (entry: StreetEntry): PlaceProfile => {
-    const known = entryProfiles.get(entry);
-    if (known !== undefined) return known;
-    const addresses = new Set(entry.numbered.map((item) => item.address));
-    for (const list of entry.byNumber.values()) for (const address of list) addresses.add(address);
-    let profile: PlaceProfile;
-    if (addresses.size > 0) profile = mergeProfiles([...new Set([...addresses].map((address) => places.profileOf(address)))]);
-    else {
-      // A street without addresses: its municipality and the areas at its point.
-      const at = streetRepresentativePoint(entry) ?? { lat: 0, lng: 0 };
-      const stand: AddressPoint = { ...at, housenumber: '', street: entry.name, osmId: '' };
-      if (entry.city !== undefined) stand.city = entry.city;
-      const holding = areas?.containing(at).map((area) => area.id) ?? [];
-      if (holding.length > 0) stand.areas = holding;
-      profile = places.profileOf(stand);
-    }
-    entryProfiles.set(entry, profile);
-    return profile;
-  };
+  const profileOfEntry = entryProfiles(places, areas);
 
   const context: Context = {
     places,
@@ -229,6 +214,33 @@ export function createGeocoder(
       if (typeof parsed !== 'object' || parsed === null) throw new TypeError('address: must be an object of address parts');
       return lookup(context, parsed, parsed.region !== undefined ? 'number-first' : 'street-first');
     },
+  };
+}
+
+/**
+ * A street's profile, worked out on first use and kept: its addresses'
+ * profiles merged; a street without addresses, its municipality and the
+ * areas at its point.
+ */
+function entryProfiles(places: RegionPlaces, areas: AreaIndex | null): (entry: StreetEntry) => PlaceProfile {
+  const known = new Map<StreetEntry, PlaceProfile>();
+  return (entry) => {
+    const kept = known.get(entry);
+    if (kept !== undefined) return kept;
+    const addresses = new Set(entry.numbered.map((item) => item.address));
+    for (const list of entry.byNumber.values()) for (const address of list) addresses.add(address);
+    let profile: PlaceProfile;
+    if (addresses.size > 0) profile = mergeProfiles([...new Set([...addresses].map((address) => places.profileOf(address)))]);
+    else {
+      const at = streetRepresentativePoint(entry) ?? { lat: 0, lng: 0 };
+      const stand: AddressPoint = { ...at, housenumber: '', street: entry.name, osmId: '' };
+      if (entry.city !== undefined) stand.city = entry.city;
+      const holding = areas?.containing(at).map((area) => area.id) ?? [];
+      if (holding.length > 0) stand.areas = holding;
+      profile = places.profileOf(stand);
+    }
+    known.set(entry, profile);
+    return profile;
   };
 }
 
@@ -410,7 +422,7 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
     for (const key of query.numberKeys) {
       const carrying = candidate.entry.byNumber.get(key) ?? [];
       // Objects numbered exactly as written (`14`) before those that list the number (`14-20`, `12;14`).
-      const exact = carrying.filter((address) => written(address.housenumber) === key);
+      const exact = carrying.filter((address) => written(address.housenumber) === key || listedPieces(address.housenumber).includes(key));
       const chosen = exact.length > 0 ? exact : carrying;
       if (chosen.length === 0) continue;
       const streetKey = exactKey(candidate.entry.parts);

@@ -77,6 +77,8 @@ export function houseNumberParts(text: string): HouseNumber[] {
 export function houseNumberKeys(text: string): string[] {
   const whole = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/–/g, '-');
   const keys = new Set<string>([whole]);
+  // Each listed piece as written (`18-20 c` of `18-20 C, 6. krs.`), and each number in it.
+  for (const piece of whole.split(/[;,]/)) keys.add(piece.trim());
   for (const part of houseNumberParts(text)) keys.add(part.key);
   // A unit written into the number (`#110 532`, `Suite 105 1245`, `u1 601`, `108 - 777`): the civic number alone too.
   const civic = UNIT_THEN_CIVIC.exec(whole);

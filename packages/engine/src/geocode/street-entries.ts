@@ -55,6 +55,25 @@ export interface StreetEntry {
   spellings: Map<string, number>;
 }
 
+/** Files one address under its street entry: spelling, postcode, state, number keys and street numbers. */
+function addAddress(entry: StreetEntry, address: AddressPoint): void {
+  const spelling = streetOf(address).trim();
+  entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
+  if (address.postcode !== undefined && address.postcode.trim() !== '') {
+    const postcode = normalizePostcode(address.postcode);
+    const known = entry.postcodes.get(postcode);
+    if (known === undefined) entry.postcodes.set(postcode, { display: address.postcode.trim(), count: 1 });
+    else known.count += 1;
+  }
+  if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
+  for (const key of numberKeysOf(address)) {
+    const list = entry.byNumber.get(key);
+    if (list === undefined) entry.byNumber.set(key, [address]);
+    else list.push(address);
+  }
+  for (const part of streetNumbersOf(address)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
+}
+
 /**
  * The street an address is on: its `addr:street`, or the last part of one
  * written with a building's name before it (`Asemahalli, Kaivokatu`).
@@ -88,12 +107,12 @@ function numberKeysOf(address: AddressPoint): Set<string> {
 /**
  * The numbers of an address along its street, for interpolation and the
  * street's range: its `addr:streetnumber`; none for a conscription number
- * alone or a `806/3` form (a building's number in its part of town does not
+ * alone or a `806/3` pair (a building's number in its part of town does not
  * run along the street); else the numbers of its `addr:housenumber`.
  */
 function streetNumbersOf(address: AddressPoint): ReturnType<typeof houseNumberParts> {
   if (address.streetNumber !== undefined) return houseNumberParts(address.streetNumber);
-  if (address.conscriptionNumber !== undefined || address.housenumber.includes('/')) return [];
+  if (address.conscriptionNumber !== undefined || /^\d+\/\d/.test(address.housenumber.trim())) return [];
   return houseNumberParts(address.housenumber);
 }
 
@@ -186,22 +205,7 @@ export function buildStreetEntries(
     const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode(normalizePostcode(address.postcode)));
     // `Asemahalli, Kaivokatu`: a building's name before the street, as some objects write it.
     const entry = entryFor(streetOf(address), city);
-    if (entry === null) continue;
-    const spelling = address.street.trim();
-    entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
-    if (address.postcode !== undefined && address.postcode.trim() !== '') {
-      const postcode = normalizePostcode(address.postcode);
-      const known = entry.postcodes.get(postcode);
-      if (known === undefined) entry.postcodes.set(postcode, { display: address.postcode.trim(), count: 1 });
-      else known.count += 1;
-    }
-    if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
-    for (const key of numberKeysOf(address)) {
-      const list = entry.byNumber.get(key);
-      if (list === undefined) entry.byNumber.set(key, [address]);
-      else list.push(address);
-    }
-    for (const part of streetNumbersOf(address)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
+    if (entry !== null) addAddress(entry, address);
   }
   const addressesOf = new Map<StreetEntry, AddressPoint[]>();
   for (const entry of entries.values()) {

@@ -437,10 +437,15 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
   const points: Located[] = [];
   for (const { found, signature } of byStreet.values()) {
     const spelled = written(query.parsed.street);
-    for (const { group, profile, spellings } of civicAddresses(context, found, signature.join('\u0000'))) {
+    const civic = civicAddresses(context, found, signature.join('\u0000'));
+    // An object without a postcode of its own takes those of the other objects with its street and number before its town's.
+    const siblings = new Set(civic.flatMap(({ profile }) => [...profile.postcodes]));
+    for (const { group, profile, spellings } of civic) {
       const named =
         query.parsed.housename === undefined || group.members.some((member) => housenamesOf(member.address).includes(foldText(query.parsed.housename ?? '')));
-      const verdict = named ? judge(query, profile) : { ok: false, unconfirmed: 0 };
+      const postcode = query.place.postcodeKey;
+      const orphan = postcode !== undefined && profile.postcodes.size === 0 && siblings.size > 0 && !siblings.has(postcode);
+      const verdict = named && !orphan ? judge(query, profile) : { ok: false, unconfirmed: 0 };
       const own = group.members.find((member) => member.address === group.representative) ?? group.members[0];
       if (own === undefined) continue;
       // The groups are kept across lookups: the name's score is this query's.

@@ -186,7 +186,10 @@ export class StreetIndex {
   /** The best loose score of the query against the entry's name and other names. */
   private bestLooseScore(parts: StreetParts, entry: StreetEntry, factor: number, lenient: boolean): number | null {
     let best: number | null = null;
+    const cores = [looseKey(parts), looseKey(parts, true)];
     for (const names of [entry.parts, ...[...entry.aliases].map((alias) => this.spellings.streets.get(alias))]) {
+      // Only the names whose core is the query's (or a letter off it): another name's type says nothing about this one.
+      if (!cores.some((core) => withinOneEdit(core, looseKey(names)) || withinOneEdit(core, looseKey(names, true)))) continue;
       const score = looseScore(parts, names, lenient);
       if (score !== null && (best === null || score > best)) best = score;
     }

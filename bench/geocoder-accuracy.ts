@@ -126,17 +126,23 @@ const townOf = (key: RealPackKey, a: AddressPoint): string => a.city ?? REGIONS[
 const streetKey = (street: string): string => normalizeStreet(street).replace(/ /g, '');
 /** The integers an address's number carries (`36-40` → 36, 40; `#110 532` → 110, 532). */
 const numbersOf = (a: AddressPoint): number[] => [...`${a.housenumber} ${a.streetNumber ?? ''}`.matchAll(/\d+/g)].map((m) => Number(m[0]));
-/** The civic number as written last (`#110 532` → 532, `36-40` → 40, `12a` → 12). */
-const civicNumber = (a: AddressPoint): number | undefined => numbersOf(a).at(-1);
+/** The civic number: the last integer of the first listed piece (`#110 532` → 532, `33, Floor 1` → 33, `36-40` → 40, `12a` → 12). */
+const civicNumber = (a: AddressPoint): number | undefined => [...firstNumber(a).matchAll(/\d+/g)].map((m) => Number(m[0])).at(-1);
+/** Words a house number may carry besides digits and a letter or two. */
+const NUMBER_WORDS = new Set(['rear', 'front', 'bis', 'ter', 'suite', 'unit', 'apt']);
 /**
- * Whether an object is one an address query may be written from: a number
- * with a digit that is not a unit alone (`Suite 110`, `Unit 5`), a street
- * without a building's name in it; objects the data writes otherwise are
- * left out (a handful per region, listed in the results).
+ * Whether an object is one an address query may be written from: the first
+ * listed piece of its number holds a civic number (not a unit alone, `Suite
+ * 110`, `Unit 5`) and no other words (`1295 Richards`); objects the data
+ * writes otherwise are left out (a handful per region; the results count them).
  */
-const writable = (a: AddressPoint): boolean => /\d/.test(a.housenumber) && !/^(?:suite|unit|apt)\s*\S+$/i.test(a.housenumber.trim());
+const writable = (a: AddressPoint): boolean => {
+  const piece = firstNumber(a);
+  const words = piece.match(/\p{L}{3,}/gu) ?? [];
+  if (!/\d/.test(piece) || words.some((word) => !NUMBER_WORDS.has(word.toLowerCase()))) return false;
+  return !/^(?:suite|unit|apt)\s*\S+$/i.test(piece);
+};
 
-/** The address as a user types it, in one spelling (null when the address lacks what the spelling needs). */
 function write(key: RealPackKey, a: AddressPoint, spelling: Spelling): string | null {
   const region = REGIONS[key];
   const street = spelling === 'abbreviated' ? abbreviate(a.street) : a.street;
@@ -491,6 +497,7 @@ async function main(): Promise<void> {
       nearMisses(packs, pack, suites.nearMissName);
       regions[pack.key] = {
         addresses: pack.data.addresses.length,
+        notWritable: pack.data.addresses.filter((a) => !writable(a)).length,
         geocoderBuildMs: pack.buildMs,
         accuracy: Object.fromEntries(
           Object.entries(figures).map(([spelling, f]) => [spelling, { ...f, shareWithin: round(f.within / Math.max(1, f.queries), 4) }]),

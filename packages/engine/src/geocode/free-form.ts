@@ -17,6 +17,8 @@ export interface Vocabulary {
   isLocality(folded: string): boolean;
   /** Whether a postcode key ({@link normalizePostcode}) is one of the region's. */
   isPostcode(key: string): boolean;
+  /** Whether a state, province or canton code (`BC`) is one of the region's. */
+  holdsState(code: string): boolean;
 }
 
 /** One word of the input, with the comma-separated segment it was written in. */
@@ -158,7 +160,10 @@ function endsWithPlaceCode(words: readonly Token[], vocabulary: Vocabulary): boo
   if (words.length < 2) return false;
   const last = words.slice(-1);
   const rest = words.slice(0, -1);
-  return (stateOf(last) !== null || countryOfName(last[0]?.folded ?? '') !== null) && vocabulary.isLocality(rest.map((word) => word.folded).join(' '));
+  const state = stateOf(last);
+  // `København NV` is a district of København, not København in Nevada: only a state the region holds is read apart.
+  const code = (state !== null && vocabulary.holdsState(state)) || countryOfName(last[0]?.folded ?? '') !== null;
+  return code && vocabulary.isLocality(rest.map((word) => word.folded).join(' '));
 }
 
 /** A state, province or canton: its two-letter code or a Canadian province's name. */

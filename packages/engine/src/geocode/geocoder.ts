@@ -298,6 +298,7 @@ function vocabularyOf(context: Context): Vocabulary {
     },
     isLocality: (folded) => context.places.holdsCity(context.places.cityKeyOf(folded)),
     isPostcode: (key) => context.places.holdsPostcode(key),
+    holdsState: (code) => context.places.holdsState(code),
   };
 }
 
@@ -446,15 +447,18 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
       const postcode = query.place.postcodeKey;
       const orphan = postcode !== undefined && profile.postcodes.size === 0 && siblings.size > 0 && !siblings.has(postcode);
       const verdict = named && !orphan ? judge(query, profile) : { ok: false, unconfirmed: 0 };
-      const own = group.members.find((member) => member.address === group.representative) ?? group.members[0];
+      // A building named in the input answers with its own object; else the group's representative.
+      const housename = query.parsed.housename === undefined ? undefined : foldText(query.parsed.housename);
+      const building = housename === undefined ? undefined : group.members.find((member) => housenamesOf(member.address).includes(housename));
+      const own = building ?? group.members.find((member) => member.address === group.representative) ?? group.members[0];
       if (own === undefined) continue;
       // The groups are kept across lookups: the name's score is this query's.
       const nameScore = Math.max(...[...new Set(group.members.map((member) => member.item.entry))].map((entry) => scores.get(entry) ?? 0));
       const located: Located = {
-        at: group.representative,
+        at: own.address,
         precision: 'address_point',
         candidate: { entry: own.item.entry, nameScore },
-        display: { housenumber: group.representative.housenumber.trim(), address: group.representative },
+        display: { housenumber: own.address.housenumber.trim(), address: own.address },
         unconfirmed: verdict.unconfirmed,
         towns: profile.cities,
         verbatim: spellings.has(spelled),

@@ -238,6 +238,15 @@ export class RegionPlaces {
   }
 
   /**
+   * Whether the region's data names this state, province or canton.
+   *
+   * @param code - upper-case code, e.g. `BC`
+   */
+  holdsState(code: string): boolean {
+    return this.states.has(code);
+  }
+
+  /**
    * Whether the region knows a municipality by this key.
    *
    * @param cityKey - a {@link normalizeCity} key

@@ -370,15 +370,17 @@ export function postcodeArea(key: string): string | null {
 /**
  * How a written postcode relates to a profile: its own postcodes (from tags
  * or postal areas) agree or contradict; without them, the postcodes its
- * municipality's other addresses carry do the same (a postcode of another
- * municipality contradicts). A postcode finer than an area agrees when equal,
+ * municipality's other addresses carry can contradict (a postcode of another
+ * municipality) but not confirm (`unknown`). A postcode finer than an area agrees when equal,
  * and when the profile's postcode is only known at the area level
  * ({@link postcodeArea}) or not at all, agrees or contradicts by area.
  */
 function comparePostcode(key: string, profile: PlaceProfile): Agreement {
-  const known = profile.postcodes.size > 0 ? profile.postcodes : profile.inferredPostcodes;
+  const own = profile.postcodes.size > 0;
+  const known = own ? profile.postcodes : profile.inferredPostcodes;
   if (known.size === 0) return 'unknown';
-  if (known.has(key)) return 'agrees';
+  // Only the address's own postcode confirms; its town's can contradict, never confirm.
+  if (known.has(key)) return own ? 'agrees' : 'unknown';
   const area = postcodeArea(key);
   if (area === null) return 'contradicts';
   // A finer postcode than the data holds for this address: its area decides, and only an exact postcode of the address can confirm it.

@@ -450,3 +450,43 @@ describe('createGeocoder: free-form input read by the region’s words', () => {
     },
   );
 });
+
+describe('createGeocoder: any text', () => {
+  it('never throws, and a match always carries a number the input wrote', () => {
+    const piece = fc.constantFrom(
+      '55',
+      '38',
+      '12a',
+      '780/11',
+      'Perry',
+      'Street',
+      'St',
+      'Städtle',
+      'Vaduz',
+      'New York',
+      'NY',
+      '10014',
+      '9490',
+      ',',
+      'Apt 4',
+      '#2',
+      'West',
+      '1/2',
+      '-',
+      'Zürich',
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(' ')),
+    );
+    fc.assert(
+      fc.property(text, (input) => {
+        const outcome = full.geocode(input);
+        if (outcome.status !== 'matched' || outcome.match.precision === 'street') return true;
+        const numbers = input.match(/\d+/g) ?? [];
+        return numbers.some((number) => outcome.match.matchedAddress.includes(number));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});

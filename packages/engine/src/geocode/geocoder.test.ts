@@ -418,6 +418,7 @@ describe('createGeocoder: OSM address forms of other countries (Czech conscripti
     'Nepomuckých 11, 199 00 Praha 9',
     'nepomuckych 780/11 prague',
     'Nepomuckých 780/11, Letňany, Praha',
+    'Nepomuckých 780/11, 199 00 Praha-Letňany',
   ])('%s → the civic address (conscription and street number each alone too; the part of the municipality; Praha as Prague)', (text) => {
     const outcome = czech.geocode(text);
     expect(outcome.status, JSON.stringify(outcome)).toBe('matched');
@@ -428,6 +429,7 @@ describe('createGeocoder: OSM address forms of other countries (Czech conscripti
     expect(czech.geocode('Nepomuckých 780/13, Praha').status).toBe('not_found');
     expect(czech.geocode('Nepomuckých 780/11, Vysočany').status).toBe('not_found');
     expect(czech.geocode('Nepomuckých 780/11, 190 00 Praha').status).toBe('not_found');
+    expect(czech.geocode('Nepomuckých 780/11, Praha-Vysočany').status).toBe('not_found');
   });
 });
 

@@ -623,11 +623,24 @@ function dedupe(matches: GeocodeMatch[]): GeocodeMatch[] {
   });
 }
 
+/**
+ * The keys of one locality as written: its own, or, for a town and its part
+ * joined by a hyphen that the region knows only apart (`Praha-Letňany`),
+ * both, each of which must agree.
+ */
+function localityKeys(written: string, places: RegionPlaces): string[] {
+  const key = places.cityKeyOf(written);
+  if (places.holdsCity(key) || !written.includes('-')) return [key];
+  const parts = written.split(/\s*-\s*/).filter((part) => part !== '');
+  const keys = parts.map((part) => places.cityKeyOf(part));
+  return parts.length > 1 && keys.every((part) => places.holdsCity(part)) ? keys : [key];
+}
+
 /** The query's components as comparison keys, and its number. */
 function queryOf(parsed: ParsedAddress, style: AddressStyle, places: RegionPlaces): Query {
   const place: QueryPlace = {};
   const cities = [parsed.city, ...(parsed.localities ?? [])].filter((city): city is string => city !== undefined && city.trim() !== '');
-  if (cities.length > 0) place.cityKeys = cities.map((city) => places.cityKeyOf(city));
+  if (cities.length > 0) place.cityKeys = cities.flatMap((city) => localityKeys(city, places));
   if (parsed.postcode !== undefined) place.postcodeKey = normalizePostcode(parsed.postcode);
   if (parsed.region !== undefined) place.state = parsed.region;
   if (parsed.country !== undefined) place.country = parsed.country;

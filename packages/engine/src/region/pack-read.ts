@@ -52,6 +52,8 @@ export async function loadRegion(dir: string): Promise<RegionData> {
   };
   for (const layer of PACK_LAYERS) {
     const listed = manifest.files?.find((file) => file.layer === layer);
+    // A pack written before the places layer has none: it loads without place names (re-import to have them).
+    if (layer === 'places' && listed === undefined && manifest.files !== undefined) continue;
     const file = join(dir, listed?.path ?? layerFileName(layer));
     const records = await readLayer(file, layer);
     if (listed !== undefined) {
@@ -136,7 +138,7 @@ function checkManifest(value: unknown, path: string): RegionManifest {
   if (m.formatVersion !== PACK_FORMAT_VERSION) {
     throw new RegionPackError(
       path,
-      `formatVersion is ${JSON.stringify(m.formatVersion)}; this engine reads format ${PACK_FORMAT_VERSION}: rebuild the pack from its sources with "locscore region import" (format ${PACK_FORMAT_VERSION} adds the places layer and the address fields the geocoder needs)`,
+      `formatVersion is ${JSON.stringify(m.formatVersion)}; this engine reads format ${PACK_FORMAT_VERSION}: rebuild the pack from its sources with "locscore region import"`,
     );
   }
   if (typeof m.name !== 'string' || m.name === '') throw new RegionPackError(path, 'manifest.name must be a non-empty string');

@@ -408,7 +408,7 @@ export interface PackFile {
 }
 
 /** Current region pack format. Bumped on any incompatible change. */
-export const PACK_FORMAT_VERSION = 4;
+export const PACK_FORMAT_VERSION = 3;
 
 /** `manifest.json` of a region pack. Times are ISO 8601 UTC. */
 export interface RegionManifest {

@@ -47,7 +47,7 @@ describe.skipIf(pbf === null)('meta.percentile on the Liechtenstein pack (real O
   });
 
   it('ranks a better-scoring address of the same category at least as high, and each category against its own scores', async () => {
-    const addresses = ['Städtle 38, 9490 Vaduz', 'Landstrasse 92, 9494 Schaan', 'Essanestrasse 91, 9492 Eschen', 'Kirchstrasse 10, 9497 Triesenberg'];
+    const addresses = ['Städtle 38, 9490 Vaduz', 'Landstrasse 91, 9494 Schaan', 'Essanestrasse 87, 9492 Eschen', 'Malbunstrasse 39, 9497 Triesenberg'];
     for (const category of ['gym-fitness', 'automotive-services'] as const) {
       const scores = allScores(region, category);
       const results = await Promise.all(addresses.map((address) => engine.score({ address, category }).catch(() => null)));

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegionPackError } from '../src/errors.js';
@@ -116,6 +116,19 @@ describe('loadRegion: bad packs give RegionPackError', () => {
     expect((await rejection(loadRegion(other))).message).toMatch(/formatVersion is 99/);
     await writeFile(join(other, 'manifest.json'), '{ not json');
     expect((await rejection(loadRegion(other))).message).toMatch(/not valid JSON/);
+  });
+
+  it('names the rebuild command for another format, and loads a pack written before the places layer without it', async () => {
+    const older = join(work.dir, 'before-places');
+    await importRegion({ osm: sources.osm, name: 'o', out: older });
+    const manifest = JSON.parse(await readFile(join(older, 'manifest.json'), 'utf8')) as { files: Array<{ layer: string }> } & Record<string, unknown>;
+    await writeFile(join(older, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 2 }));
+    expect((await rejection(loadRegion(older))).message).toMatch(/locscore region import/);
+    await writeFile(join(older, 'manifest.json'), JSON.stringify({ ...manifest, files: manifest.files.filter((file) => file.layer !== 'places') }));
+    await rm(join(older, 'places.ndjson.gz'));
+    const region = await loadRegion(older);
+    expect(region.places).toEqual([]);
+    expect(region.addresses.length).toBeGreaterThan(0);
   });
 
   it('a damaged layer file', async () => {

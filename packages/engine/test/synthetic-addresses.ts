@@ -49,16 +49,19 @@ export function syntheticAddresses(): SyntheticAddresses {
 }
 
 /**
- * `count` civic-address queries over {@link syntheticAddresses}: exact,
- * interpolated and beyond-the-end numbers, in two writing orders and in
- * upper case, each in a town that has the street.
+ * `count` civic-address queries over {@link syntheticAddresses}: mapped
+ * numbers and numbers between two mapped ones of the same parity on one
+ * block (interpolated), in two writing orders and in upper case, each in a
+ * town that has the street.
  */
 export function syntheticQueries(names: readonly string[], count: number): string[] {
   const queries: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const street = names[(i * 7) % names.length] ?? '';
     const town = SYNTHETIC_TOWNS[i % SYNTHETIC_TOWNS.length] ?? '';
-    const number = 3 + ((i * 13) % 150);
+    // Mapped numbers are 3 × odd (3, 9, 15…); 3 × odd + 2 lies between two of them (5 between 3 and 9), except across a hundred.
+    const mapped = 3 * (2 * ((i * 13) % 16) + 1);
+    const number = i % 2 === 0 || Math.floor(mapped / 100) !== Math.floor((mapped + 6) / 100) ? mapped : mapped + 2;
     queries.push(i % 3 === 0 ? `${number} ${street.toUpperCase()}, ${town}` : `${street} ${number}, ${9000 + (i % SYNTHETIC_TOWNS.length)} ${town}`);
   }
   return queries;

@@ -1,5 +1,7 @@
-import { haversineMetres } from '../region/geometry.js';
-import type { AddressPoint } from '../region/types.js';
+import type { AddressPoint, LatLng } from '../region/types.js';
+
+/** Metres per degree of latitude (mean Earth radius 6,371,008.8 m). */
+const METRES_PER_DEGREE = 111_195.08;
 
 /**
  * Objects with the same street and number within this distance (metres) are
@@ -30,6 +32,7 @@ export interface AddressGroup<T> {
  * @returns the groups, in the order their first member was given
  */
 export function groupSameAddress<T>(found: ReadonlyArray<{ address: AddressPoint; item: T }>): Array<AddressGroup<T>> {
+  const distance = planarDistance(found[0]?.address.lat ?? 0);
   const groupOf = found.map((_, index) => index);
   const root = (index: number): number => {
     let at = index;
@@ -40,7 +43,7 @@ export function groupSameAddress<T>(found: ReadonlyArray<{ address: AddressPoint
     for (let j = i + 1; j < found.length; j += 1) {
       const a = found[i];
       const b = found[j];
-      if (a !== undefined && b !== undefined && a.address !== b.address && haversineMetres(a.address, b.address) <= SAME_ADDRESS_METRES) {
+      if (a !== undefined && b !== undefined && a.address !== b.address && distance(a.address, b.address) <= SAME_ADDRESS_METRES) {
         groupOf[root(j)] = root(i);
       }
     }
@@ -52,15 +55,36 @@ export function groupSameAddress<T>(found: ReadonlyArray<{ address: AddressPoint
     if (list === undefined) groups.set(key, [member]);
     else if (!list.some((other) => other.address === member.address)) list.push(member);
   });
-  return [...groups.values()].map((members) => ({ representative: medoid(members.map((member) => member.address)), members }));
+  return [...groups.values()].map((members) => ({
+    representative: medoid(
+      members.map((member) => member.address),
+      distance,
+    ),
+    members,
+  }));
 }
 
-function medoid(addresses: readonly AddressPoint[]): AddressPoint {
+/**
+ * Distance in metres on a local equirectangular plane (exact to well under a
+ * metre across the few hundred metres of one civic address, and a fraction
+ * of the cost of the haversine: a shopping centre's 170 objects on one
+ * number are 30,000 distances).
+ */
+function planarDistance(lat: number): (a: LatLng, b: LatLng) => number {
+  const scale = Math.cos((lat * Math.PI) / 180);
+  return (a, b) => {
+    const dx = (a.lng - b.lng) * scale;
+    const dy = a.lat - b.lat;
+    return Math.sqrt(dx * dx + dy * dy) * METRES_PER_DEGREE;
+  };
+}
+
+function medoid(addresses: readonly AddressPoint[], distance: (a: LatLng, b: LatLng) => number): AddressPoint {
   let best = addresses[0] as AddressPoint;
   let bestSum = Number.POSITIVE_INFINITY;
   for (const candidate of addresses) {
     let sum = 0;
-    for (const other of addresses) sum += haversineMetres(candidate, other);
+    for (const other of addresses) sum += distance(candidate, other);
     if (sum < bestSum - 1e-9 || (Math.abs(sum - bestSum) <= 1e-9 && before(candidate, best))) {
       best = candidate;
       bestSum = sum;

@@ -3,7 +3,9 @@ const ASCII_ONLY = /^\p{ASCII}*$/u;
 
 /**
  * Folds text for comparison: Unicode NFD with combining marks removed
- * (`é` → `e`, `ä` → `a`), `ß` → `ss`, `æ` → `ae`, `œ` → `oe`, lower case,
+ * (`é` → `e`, `ä` → `a`, `å` → `a`), `ß` → `ss`, `æ` → `ae`, `œ` → `oe`, and
+ * the letters NFD does not take apart: `ø` → `o`, `ł` → `l`, `đ`/`ð` → `d`,
+ * `þ` → `th`, `ı` → `i`; lower case,
  * apostrophes removed after an elided article kept as its own word
  * (`d'Youville` → `d youville`), every other run of punctuation or space
  * → one space.
@@ -24,6 +26,11 @@ export function foldText(text: string): string {
     .replace(/ß/g, 'ss')
     .replace(/æ/gi, 'ae')
     .replace(/œ/gi, 'oe')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[đĐðÐ]/g, 'd')
+    .replace(/[þÞ]/g, 'th')
+    .replace(/ı/g, 'i')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

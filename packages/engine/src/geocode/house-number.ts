@@ -10,6 +10,11 @@ export interface HouseNumber {
 
 const SINGLE = /^(\d{1,6})\s*(?:-\s*)?([a-z]|bis|ter|quater|[1-3]\/[234])?$/;
 const RANGE = /^(\d{1,6})\s*[-–]\s*(\d{1,6})$/;
+/** A unit before the civic number: `#110 532`, `suite 105 1245`, `u1 601`, `108 - 777`, `101 1807` (group 3 is the civic number). */
+const UNIT_THEN_CIVIC = /^(?:#\s*|(?:unit|suite|ste|apt|u)\s*)?([a-z]?\d{1,5}[a-z]?)(\s*-\s*|\s+)(\d{1,6}[a-z]?)$/;
+
+/** Conscription and street number (Czech and Slovak `806/3`, `780/11a`): two numbers, no space. */
+const SLASHED = /^(\d{1,6})\/(\d{1,6}[a-z]?)$/;
 
 /**
  * Reads one house number such as `38`, `12a`, `12 A`, `12-A`, `5 bis`, `131 1/2`.
@@ -31,7 +36,8 @@ export function parseHouseNumber(text: string): HouseNumber | null {
 
 /**
  * The individual numbers an address point's `addr:housenumber` stands for:
- * OSM lists (`3755;3791`, `12,14`) and ranges (`3755-3791`, both ends only).
+ * OSM lists (`3755;3791`, `12,14`), ranges (`3755-3791`, both ends only) and
+ * conscription/street numbers (`806/3`: `806` and `3`, each alone too).
  *
  * @param text - an `addr:housenumber` value
  * @returns parsed numbers, possibly empty when nothing in it is a house number
@@ -39,6 +45,14 @@ export function parseHouseNumber(text: string): HouseNumber | null {
 export function houseNumberParts(text: string): HouseNumber[] {
   const parts: HouseNumber[] = [];
   for (const piece of text.split(/[;,]/)) {
+    const slashed = SLASHED.exec(piece.trim().toLowerCase());
+    if (slashed !== null) {
+      for (const part of [slashed[1], slashed[2]]) {
+        const parsed = parseHouseNumber(part ?? '');
+        if (parsed !== null) parts.push(parsed);
+      }
+      continue;
+    }
     const range = RANGE.exec(piece.trim());
     if (range !== null) {
       for (const end of [range[1], range[2]]) {
@@ -63,7 +77,12 @@ export function houseNumberParts(text: string): HouseNumber[] {
 export function houseNumberKeys(text: string): string[] {
   const whole = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/–/g, '-');
   const keys = new Set<string>([whole]);
+  // Each listed piece as written (`18-20 c` of `18-20 C, 6. krs.`), and each number in it.
+  for (const piece of whole.split(/[;,]/)) keys.add(piece.trim());
   for (const part of houseNumberParts(text)) keys.add(part.key);
+  // A unit written into the number (`#110 532`, `Suite 105 1245`, `u1 601`, `108 - 777`): the civic number alone too.
+  const civic = UNIT_THEN_CIVIC.exec(whole);
+  if (civic !== null && !(civic[2]?.includes('-') === true && looksLikeRange(Number(civic[1]), Number(civic[3])))) keys.add(civic[3] ?? '');
   return [...keys].filter((key) => key !== '');
 }
 

@@ -5,18 +5,24 @@ import type { NumberedAddress } from './street-entries.js';
 
 /**
  * Largest span of house numbers (higher − lower) across which a number is
- * interpolated between two mapped addresses. 30 numbers is about 15 lots on
- * one side of a street; beyond that the straight line between them says little.
+ * interpolated between two mapped addresses: about ten lots on one side of
+ * a street.
  */
-export const MAX_NUMBER_SPAN = 30;
+export const MAX_NUMBER_SPAN = 20;
 
-/** Largest great-circle distance (metres) between the two mapped addresses an interpolation runs between. */
-export const MAX_SPAN_METRES = 500;
+/**
+ * Largest great-circle distance (metres) between the two mapped addresses an
+ * interpolation runs between: one block. Farther apart, a cross street or
+ * a bend may lie between them, and the straight line says little.
+ */
+export const MAX_SPAN_METRES = 200;
 
-/** An interpolated position and the mapped address nearest in number, for display. */
+/** An interpolated position and the two mapped addresses it lies between. */
 export interface InterpolatedPoint extends LatLng {
-  /** The mapped address the position was taken from or next to. */
+  /** The mapped address nearer in number, for display. */
   neighbour: AddressPoint;
+  /** The lower and higher mapped addresses. */
+  between: [AddressPoint, AddressPoint];
 }
 
 function lerp(a: LatLng, b: LatLng, t: number): LatLng {
@@ -25,11 +31,13 @@ function lerp(a: LatLng, b: LatLng, t: number): LatLng {
 
 /**
  * Interpolates a house number between the nearest lower and higher mapped
- * numbers of the same street: first among numbers of the same parity (the
- * same side of the street in North American and most European numbering),
- * then among all numbers. A number mapped only with another suffix (`12` for
- * `12a`) takes that address's position. Both neighbours must exist, be at most
- * {@link MAX_NUMBER_SPAN} numbers and {@link MAX_SPAN_METRES} apart.
+ * numbers of the same parity (the same side of the street in North American
+ * and most European numbering) on the same street, within one block: at
+ * most {@link MAX_NUMBER_SPAN} numbers and {@link MAX_SPAN_METRES} apart,
+ * and in the same hundred where numbers run past 100 (North American
+ * hundred blocks: `130` is not between `98` and `102`). A number outside
+ * the street's mapped numbers, or whose neighbours do not qualify, is not
+ * interpolated.
  *
  * @param numbered - the street's numbered addresses, sorted by value
  * @param value - the house number sought (its integer part)
@@ -37,36 +45,30 @@ function lerp(a: LatLng, b: LatLng, t: number): LatLng {
  */
 export function interpolateBetweenAddresses(numbered: readonly NumberedAddress[], value: number): InterpolatedPoint | null {
   const upper = firstAbove(numbered, value);
-  const sameValue = numbered[upper - 1];
-  if (sameValue !== undefined && sameValue.value === value) {
-    return { lat: sameValue.address.lat, lng: sameValue.address.lng, neighbour: sameValue.address };
-  }
-  for (const sameParity of [true, false]) {
-    let lower: NumberedAddress | undefined;
-    for (let index = upper - 1; index >= 0; index -= 1) {
-      const item = numbered[index];
-      if (item === undefined || value - item.value > MAX_NUMBER_SPAN) break;
-      if (!sameParity || item.value % 2 === value % 2) {
-        lower = item;
-        break;
-      }
+  let lower: NumberedAddress | undefined;
+  for (let index = upper - 1; index >= 0; index -= 1) {
+    const item = numbered[index];
+    if (item === undefined || value - item.value > MAX_NUMBER_SPAN) break;
+    if (item.value < value && item.value % 2 === value % 2) {
+      lower = item;
+      break;
     }
-    let higher: NumberedAddress | undefined;
-    for (let index = upper; index < numbered.length; index += 1) {
-      const item = numbered[index];
-      if (item === undefined || item.value - value > MAX_NUMBER_SPAN) break;
-      if (!sameParity || item.value % 2 === value % 2) {
-        higher = item;
-        break;
-      }
-    }
-    if (lower === undefined || higher === undefined) continue;
-    if (higher.value - lower.value > MAX_NUMBER_SPAN) continue;
-    if (haversineMetres(lower.address, higher.address) > MAX_SPAN_METRES) continue;
-    const t = (value - lower.value) / (higher.value - lower.value);
-    return { ...lerp(lower.address, higher.address, t), neighbour: t <= 0.5 ? lower.address : higher.address };
   }
-  return null;
+  let higher: NumberedAddress | undefined;
+  for (let index = upper; index < numbered.length; index += 1) {
+    const item = numbered[index];
+    if (item === undefined || item.value - value > MAX_NUMBER_SPAN) break;
+    if (item.value % 2 === value % 2) {
+      higher = item;
+      break;
+    }
+  }
+  if (lower === undefined || higher === undefined) return null;
+  if (higher.value - lower.value > MAX_NUMBER_SPAN) return null;
+  if (value >= 100 && (Math.floor(lower.value / 100) !== Math.floor(value / 100) || Math.floor(higher.value / 100) !== Math.floor(value / 100))) return null;
+  if (haversineMetres(lower.address, higher.address) > MAX_SPAN_METRES) return null;
+  const t = (value - lower.value) / (higher.value - lower.value);
+  return { ...lerp(lower.address, higher.address, t), neighbour: t <= 0.5 ? lower.address : higher.address, between: [lower.address, higher.address] };
 }
 
 /** Index of the first item whose value is above `value` (binary search). */

@@ -90,7 +90,8 @@ describe('parseAddress', () => {
     fc.assert(
       fc.property(text, (input) => {
         const parsed = parseAddress(input);
-        return Object.values(parsed).every((value) => typeof value === 'string' && value !== '' && value === value.trim());
+        const strings = Object.values(parsed).flatMap((value) => (Array.isArray(value) ? value : [value]));
+        return strings.every((value) => typeof value === 'string' && value !== '' && value === value.trim());
       }),
     );
   });

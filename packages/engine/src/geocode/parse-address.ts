@@ -136,8 +136,9 @@ function readLocality(draft: Draft, segment: string): void {
     setRegion(draft, province);
     return;
   }
-  // The last plain segment is the municipality (`Plateau, Montréal` → Montréal).
-  draft.city = segment;
+  // A second plain segment is another locality (`Plateau, Montréal`): both must agree with the match.
+  if (draft.city === undefined) draft.city = segment;
+  else draft.localities = [...(draft.localities ?? []), segment];
 }
 
 /** Sets the city, taking off a trailing Swiss canton (`Buchs SG`, `Buchs (SG)`) as the region. */

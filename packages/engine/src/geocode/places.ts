@@ -1,5 +1,8 @@
+import { areaIndexOf } from '../region/area-index.js';
 import type { AddressPoint, Area, RegionData } from '../region/types.js';
 import { foldText, normalizeCity, normalizePostcode } from './fold.js';
+import { aliasesIn, LOCALITY_ALIASES } from './local-aliases.js';
+import { districtTown, PlaceNames } from './localities.js';
 import { countryOfRegion } from './regions.js';
 import type { UnheldComponent } from './types.js';
 
@@ -28,7 +31,8 @@ export type Agreement = 'agrees' | 'unknown' | 'contradicts';
 
 /** The components of an input, as comparison keys. */
 export interface QueryPlace {
-  cityKey?: string;
+  /** Every locality the input names (municipality, suburb, district…), each of which must be one of the match's names. */
+  cityKeys?: string[];
   postcodeKey?: string;
   state?: string;
   country?: string;
@@ -71,8 +75,15 @@ export class RegionPlaces {
   /** The region's only country, likewise. */
   private onlyCountry: string | undefined;
 
-  /** @param region - the region's addresses and areas */
-  constructor(region: Pick<RegionData, 'addresses'> & Partial<Pick<RegionData, 'areas'>>) {
+  private readonly placeNames: PlaceNames;
+
+  /** @param region - the region's addresses, and its areas and place nodes where it has them */
+  constructor(region: Pick<RegionData, 'addresses'> & Partial<Pick<RegionData, 'areas' | 'places'>>) {
+    const areaIndex = areaIndexOf({ areas: region.areas ?? [] });
+    const municipalityAt = (point: { lat: number; lng: number }): string | undefined =>
+      areaIndex.containing(point).find((area) => area.kind === 'administrative' && (area.adminLevel === 8 || area.adminLevel === 7))?.id;
+    this.placeNames = new PlaceNames(region.places ?? [], region.areas ?? [], municipalityAt);
+    for (const place of region.places ?? []) for (const name of [place.name, ...(place.altNames ?? [])]) this.learnCity(name);
     for (const area of region.areas ?? []) {
       this.areasById.set(area.id, area);
       if (area.kind === 'administrative' && (area.adminLevel ?? 99) >= 4) {
@@ -86,10 +97,13 @@ export class RegionPlaces {
     }
     for (const address of region.addresses) {
       const city = address.city?.trim();
-      const postcode = address.postcode?.trim();
-      if (city !== undefined && city !== '') this.learnCity(city);
-      if (postcode !== undefined && postcode !== '') {
-        const key = normalizePostcode(postcode);
+      if (city !== undefined && city !== '') {
+        this.learnCity(city);
+        const town = districtTown(city);
+        if (town !== null) this.learnCity(town);
+      }
+      for (const locality of address.localities ?? []) this.learnCity(locality);
+      for (const key of postcodeKeysOf(address)) {
         this.postcodes.add(key);
         if (city !== undefined && city !== '') {
           const cityKey = normalizeCity(city);
@@ -121,6 +135,16 @@ export class RegionPlaces {
     }
     if (this.states.size === 1) this.onlyState = [...this.states][0];
     if (this.countries.size === 1) this.onlyCountry = [...this.countries][0];
+    for (const { name, aliases } of aliasesIn(LOCALITY_ALIASES, this.onlyCountry, this.onlyState)) {
+      if (!this.cities.has(normalizeCity(name))) continue;
+      this.placeNames.learnAliases([name, ...aliases]);
+      for (const alias of aliases) this.learnCity(alias);
+    }
+  }
+
+  /** The region's only country, when its data names exactly one (e.g. `US` for the West Village). */
+  get soleCountry(): string | undefined {
+    return this.onlyCountry;
   }
 
   /** The region's only state or province, when its data names exactly one (e.g. `NY` for the West Village). */
@@ -144,12 +168,16 @@ export class RegionPlaces {
    * @param written - the same components as written, for the message
    * @returns the unheld components, in the order municipality, postcode, state, country
    */
-  unheld(query: QueryPlace, written: { city?: string; postcode?: string; state?: string; country?: string }): UnheldComponent[] {
+  unheld(query: QueryPlace, written: { cities?: readonly string[]; postcode?: string; state?: string; country?: string }): UnheldComponent[] {
     const out: UnheldComponent[] = [];
     // A kind of component the data never names (no postcodes at all…) cannot rule anything out.
     const lacks = (held: ReadonlySet<string>, value: string | undefined): value is string => value !== undefined && held.size > 0 && !held.has(value);
-    if (lacks(this.cities, query.cityKey)) out.push({ component: 'municipality', value: written.city ?? query.cityKey });
-    if (lacks(this.postcodes, query.postcodeKey)) out.push({ component: 'postcode', value: written.postcode ?? query.postcodeKey });
+    for (const [index, key] of (query.cityKeys ?? []).entries()) {
+      if (lacks(this.cities, key)) out.push({ component: 'municipality', value: written.cities?.[index] ?? key });
+    }
+    if (query.postcodeKey !== undefined && this.postcodes.size > 0 && !this.holdsPostcode(query.postcodeKey)) {
+      out.push({ component: 'postcode', value: written.postcode ?? query.postcodeKey });
+    }
     if (lacks(this.states, query.state)) out.push({ component: 'state', value: written.state ?? query.state });
     if (lacks(this.countries, query.country)) out.push({ component: 'country', value: written.country ?? query.country });
     return out;
@@ -159,7 +187,8 @@ export class RegionPlaces {
    * The comparison key of a municipality as written in a query: its
    * {@link normalizeCity} key, or, when the region knows no municipality by
    * it, the municipality whose name of three or more words it abbreviates
-   * (`NYC` for `New York City`, `SJSR` for `Saint-Jean-sur-Richelieu`).
+   * (`NYC` for `New York City`, `SJSR` for `Saint-Jean-sur-Richelieu`), or
+   * the town of a name written with its postal district (`Praha` for `Praha 9`).
    * Initials that two municipalities share, or that are themselves a
    * municipality's name, stand for neither.
    *
@@ -169,6 +198,9 @@ export class RegionPlaces {
   cityKeyOf(written: string): string {
     const key = normalizeCity(written);
     if (this.cities.has(key)) return key;
+    // `Praha 9`, `Wien 10`: a town written with its postal district, where the data names the town alone.
+    const town = districtTown(written);
+    if (town !== null && this.cities.has(normalizeCity(town))) return normalizeCity(town);
     const expanded = this.cityInitials.get(key.replace(/ /g, ''));
     return expanded === undefined || expanded === '' ? key : expanded;
   }
@@ -182,6 +214,36 @@ export class RegionPlaces {
     const known = this.cityInitials.get(initials);
     // Two municipalities with the same initials: the initials name neither ('' marks the clash).
     this.cityInitials.set(initials, known === undefined || known === key ? key : '');
+  }
+
+  /**
+   * Whether the region holds a postcode: one an address or postal area
+   * carries, or, for postcodes finer than an area (Canadian `V6E 3P3`,
+   * Dutch `1012 AB`, British `SW1A 1AA`), one whose area (`V6E`) the
+   * region holds.
+   *
+   * @param key - a {@link normalizePostcode} key
+   */
+  holdsPostcode(key: string): boolean {
+    if (this.postcodes.has(key)) return true;
+    const area = postcodeArea(key);
+    return area !== null && this.postcodeAreas().has(area);
+  }
+
+  private areaSet: Set<string> | undefined;
+
+  private postcodeAreas(): Set<string> {
+    this.areaSet ??= new Set([...this.postcodes].map(postcodeArea).filter((area): area is string => area !== null));
+    return this.areaSet;
+  }
+
+  /**
+   * Whether the region's data names this state, province or canton.
+   *
+   * @param code - upper-case code, e.g. `BC`
+   */
+  holdsState(code: string): boolean {
+    return this.states.has(code);
   }
 
   /**
@@ -203,9 +265,14 @@ export class RegionPlaces {
     if (known !== undefined) return known;
     const cityNames: string[] = [];
     const city = address.city?.trim();
-    if (city !== undefined && city !== '') cityNames.push(city);
+    if (city !== undefined && city !== '') {
+      cityNames.push(city);
+      const town = districtTown(city);
+      if (town !== null) cityNames.push(town);
+    }
+    cityNames.push(...(address.localities ?? []));
     const postcodes: string[] = [];
-    if (address.postcode !== undefined && address.postcode.trim() !== '') postcodes.push(normalizePostcode(address.postcode));
+    postcodes.push(...postcodeKeysOf(address));
     let state = stateCode(address.state);
     let country = address.country?.trim().toUpperCase();
     for (const id of address.areas ?? []) {
@@ -218,14 +285,26 @@ export class RegionPlaces {
       state ??= stateOfArea(area);
       if ((area.adminLevel ?? 99) <= 4) country ??= area.countryCode ?? area.subdivisionCode?.split('-')[0];
     }
-    if (cityNames.length === 0 && postcodes[0] !== undefined) {
+    let hasTown = city !== undefined && city !== '';
+    if (!hasTown && cityNames.length === 0 && postcodes[0] !== undefined) {
       const byPostcode = this.cityOfPostcode.get(postcodes[0]);
-      if (byPostcode !== undefined) cityNames.push(byPostcode);
+      if (byPostcode !== undefined) {
+        cityNames.push(byPostcode);
+        hasTown = true;
+      }
     }
+    hasTown ||= (address.areas ?? []).some((id) => this.areasById.get(id)?.kind === 'administrative');
+    const municipality = (address.areas ?? []).find((id) => {
+      const area = this.areasById.get(id);
+      return area?.kind === 'administrative' && (area.adminLevel === 8 || area.adminLevel === 7);
+    });
+    cityNames.push(...this.placeNames.namesAt(address, municipality, hasTown));
     state ??= this.onlyState;
     if (country === undefined || !/^[A-Z]{2}$/.test(country))
       country = (state === undefined ? undefined : (countryOfRegion(state, true) ?? undefined)) ?? this.onlyCountry;
-    const cityKeys = [...new Set(cityNames.map(normalizeCity))].sort();
+    const ownKeys = new Set(cityNames.map(normalizeCity));
+    for (const key of [...ownKeys]) for (const alias of this.placeNames.aliasesOf(key)) ownKeys.add(alias);
+    const cityKeys = [...ownKeys].sort();
     const postcodeKeys = [...new Set(postcodes)].sort();
     const key = `${cityKeys.join('|')}\u0000${postcodeKeys.join('|')}\u0000${state ?? ''}\u0000${country ?? ''}`;
     let profile = this.profiles.get(key);
@@ -256,14 +335,58 @@ export class RegionPlaces {
  */
 export function compare(query: QueryPlace, profile: PlaceProfile): Agreement[] {
   const out: Agreement[] = [];
-  if (query.cityKey !== undefined) out.push(profile.cities.size === 0 ? 'unknown' : profile.cities.has(query.cityKey) ? 'agrees' : 'contradicts');
-  if (query.postcodeKey !== undefined) {
-    if (profile.postcodes.size > 0) out.push(profile.postcodes.has(query.postcodeKey) ? 'agrees' : 'contradicts');
-    else out.push(profile.inferredPostcodes.has(query.postcodeKey) ? 'agrees' : 'unknown');
-  }
+  for (const key of query.cityKeys ?? []) out.push(profile.cities.size === 0 ? 'unknown' : profile.cities.has(key) ? 'agrees' : 'contradicts');
+  if (query.postcodeKey !== undefined) out.push(comparePostcode(query.postcodeKey, profile));
   if (query.state !== undefined) out.push(profile.state === undefined ? 'unknown' : profile.state === query.state ? 'agrees' : 'contradicts');
   if (query.country !== undefined) out.push(profile.country === undefined ? 'unknown' : profile.country === query.country ? 'agrees' : 'contradicts');
   return out;
+}
+
+/** The {@link normalizePostcode} keys of an address's `addr:postcode`, each of a `;`-separated list (`00120;00180`). */
+function postcodeKeysOf(address: AddressPoint): string[] {
+  return (address.postcode ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(normalizePostcode);
+}
+
+/**
+ * The area of a postcode finer than an area: a Canadian postal code's
+ * forward sortation area (`V6E` of `V6E3P3`), a Dutch postcode's digits
+ * (`1012` of `1012AB`), a British postcode's outward code (`SW1A` of
+ * `SW1A1AA`); null for other postcodes (US ZIP, European digits), which are
+ * areas themselves.
+ *
+ * @param key - a {@link normalizePostcode} key
+ */
+export function postcodeArea(key: string): string | null {
+  if (/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(key)) return key.slice(0, 3);
+  if (/^\d{4}[A-Z]{2}$/.test(key)) return key.slice(0, 4);
+  const british = /^([A-Z]{1,2}\d[A-Z\d]?)\d[A-Z]{2}$/.exec(key);
+  return british?.[1] ?? null;
+}
+
+/**
+ * How a written postcode relates to a profile: its own postcodes (from tags
+ * or postal areas) agree or contradict; without them, the postcodes its
+ * municipality's other addresses carry can contradict (a postcode of another
+ * municipality) but not confirm (`unknown`). A postcode finer than an area agrees when equal,
+ * and when the profile's postcode is only known at the area level
+ * ({@link postcodeArea}) or not at all, agrees or contradicts by area.
+ */
+function comparePostcode(key: string, profile: PlaceProfile): Agreement {
+  const own = profile.postcodes.size > 0;
+  const known = own ? profile.postcodes : profile.inferredPostcodes;
+  if (known.size === 0) return 'unknown';
+  // Only the address's own postcode confirms; its town's can contradict, never confirm.
+  if (known.has(key)) return own ? 'agrees' : 'unknown';
+  const area = postcodeArea(key);
+  if (area === null) return 'contradicts';
+  // A finer postcode than the data holds for this address: its area decides, and only an exact postcode of the address can confirm it.
+  const areas = new Set([...known].map((code) => postcodeArea(code) ?? code));
+  if (!areas.has(area)) return 'contradicts';
+  return profile.postcodes.size > 0 && [...profile.postcodes].every((code) => code.length > area.length) ? 'contradicts' : 'unknown';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { haversineMetres, meanPoint } from '../region/geometry.js';
 import type { AddressPoint, InterpolationLine, LatLng, RegionData } from '../region/types.js';
-import { normalizeCity, normalizePostcode } from './fold.js';
+import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberKeys, houseNumberParts } from './house-number.js';
 import { midpointOfLongestLine, nearestPointOnLines } from './line-geometry.js';
 import { analyzeStreet, type StreetParts } from './normalize-street.js';
@@ -53,6 +53,67 @@ export interface StreetEntry {
   centroid: LatLng | null;
   /** Spellings of its name among its addresses, with counts (to choose {@link StreetEntry.name}). */
   spellings: Map<string, number>;
+}
+
+/** Files one address under its street entry: spelling, postcode, state, number keys and street numbers. */
+function addAddress(entry: StreetEntry, address: AddressPoint): void {
+  const spelling = streetOf(address).trim();
+  entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
+  if (address.postcode !== undefined && address.postcode.trim() !== '') {
+    const postcode = normalizePostcode(address.postcode);
+    const known = entry.postcodes.get(postcode);
+    if (known === undefined) entry.postcodes.set(postcode, { display: address.postcode.trim(), count: 1 });
+    else known.count += 1;
+  }
+  if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
+  for (const key of numberKeysOf(address)) {
+    const list = entry.byNumber.get(key);
+    if (list === undefined) entry.byNumber.set(key, [address]);
+    else list.push(address);
+  }
+  for (const part of streetNumbersOf(address)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
+}
+
+/**
+ * The street an address is on: its `addr:street`, or the last part of one
+ * written with a building's name before it (`Asemahalli, Kaivokatu`).
+ *
+ * @param address - a mapped address
+ */
+export function streetOf(address: AddressPoint): string {
+  const comma = address.street.lastIndexOf(',');
+  return comma < 0 ? address.street : address.street.slice(comma + 1).trim() || address.street;
+}
+
+/**
+ * The names of the building an address is in, folded: its `addr:housename`
+ * and any name written before its street (`Asemahalli` of `Asemahalli, Kaivokatu`).
+ *
+ * @param address - a mapped address
+ */
+export function housenamesOf(address: AddressPoint): string[] {
+  const comma = address.street.lastIndexOf(',');
+  const names = [address.housename ?? '', comma < 0 ? '' : address.street.slice(0, comma)];
+  return names.map(foldText).filter((name) => name !== '');
+}
+
+/** Keys an address is found by: its `addr:housenumber` ({@link houseNumberKeys}), conscription number and street number. */
+function numberKeysOf(address: AddressPoint): Set<string> {
+  const keys = new Set(houseNumberKeys(address.housenumber));
+  for (const extra of [address.conscriptionNumber, address.streetNumber]) if (extra !== undefined) for (const key of houseNumberKeys(extra)) keys.add(key);
+  return keys;
+}
+
+/**
+ * The numbers of an address along its street, for interpolation and the
+ * street's range: its `addr:streetnumber`; none for a conscription number
+ * alone or a `806/3` pair (a building's number in its part of town does not
+ * run along the street); else the numbers of its `addr:housenumber`.
+ */
+function streetNumbersOf(address: AddressPoint): ReturnType<typeof houseNumberParts> {
+  if (address.streetNumber !== undefined) return houseNumberParts(address.streetNumber);
+  if (address.conscriptionNumber !== undefined || /^\d+\/\d/.test(address.housenumber.trim())) return [];
+  return houseNumberParts(address.housenumber);
 }
 
 /** How far (metres) a street way or interpolation line without a municipality may be from a same-named street's addresses to join it. */
@@ -142,23 +203,9 @@ export function buildStreetEntries(
 
   for (const address of region.addresses) {
     const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode(normalizePostcode(address.postcode)));
-    const entry = entryFor(address.street, city);
-    if (entry === null) continue;
-    const spelling = address.street.trim();
-    entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
-    if (address.postcode !== undefined && address.postcode.trim() !== '') {
-      const postcode = normalizePostcode(address.postcode);
-      const known = entry.postcodes.get(postcode);
-      if (known === undefined) entry.postcodes.set(postcode, { display: address.postcode.trim(), count: 1 });
-      else known.count += 1;
-    }
-    if (address.state !== undefined && entry.state === undefined) entry.state = address.state;
-    for (const key of houseNumberKeys(address.housenumber)) {
-      const list = entry.byNumber.get(key);
-      if (list === undefined) entry.byNumber.set(key, [address]);
-      else list.push(address);
-    }
-    for (const part of houseNumberParts(address.housenumber)) entry.numbered.push({ value: part.value, suffix: part.suffix, address });
+    // `Asemahalli, Kaivokatu`: a building's name before the street, as some objects write it.
+    const entry = entryFor(streetOf(address), city);
+    if (entry !== null) addAddress(entry, address);
   }
   const addressesOf = new Map<StreetEntry, AddressPoint[]>();
   for (const entry of entries.values()) {

@@ -1,7 +1,7 @@
 import { CONFIDENCE } from './confidence.js';
 import type { StreetParts } from './normalize-street.js';
 import { exactKey, looseKey, type RegionSpellings, type StreetEntry } from './street-entries.js';
-import { TypoIndex } from './typo-index.js';
+import { TypoIndex, withinOneEdit } from './typo-index.js';
 
 /** Shortest folded street core (letters and digits, no spaces) for which one typo is tolerated. */
 export const MIN_TYPO_LENGTH = 6;
@@ -31,24 +31,32 @@ export interface Candidate {
   nameScore: number;
 }
 
-/** How a tier of candidates was found. */
-export type NameTier = 'exact' | 'loose' | 'typo';
+/**
+ * How a tier of candidates was found: `exact` the same name; `loose` the
+ * same name with its type in the other language (`rue`/`street`); `typo`
+ * one letter off; `near` the same core with a type or direction left out
+ * on one side (`Oberfeld`/`Oberfeldweg`, `7th Avenue`/`7th Avenue South`):
+ * another street's name, offered only as "did you mean".
+ */
+export type NameTier = 'exact' | 'loose' | 'typo' | 'near';
 
 /**
- * Name score of a street found by its core words only: the type and the
- * directions must not contradict (a missing one on either side is allowed).
+ * Name score of a street found by its core words only. The directions must
+ * be the same and the types the same or equivalent ({@link EQUIVALENT_TYPES});
+ * with `lenient` (the `near` tier) a type or direction missing on one side
+ * is allowed too.
  */
-function looseScore(query: StreetParts, entry: StreetParts): number | null {
+function looseScore(query: StreetParts, entry: StreetParts, lenient: boolean): number | null {
   let score = 1;
   const queryDirections = query.directions.join(',');
   const entryDirections = entry.directions.join(',');
   if (queryDirections !== entryDirections) {
-    if (queryDirections !== '' && entryDirections !== '') return null;
+    if (!lenient || (queryDirections !== '' && entryDirections !== '')) return null;
     score *= CONFIDENCE.missingDirection;
   }
   if (query.type !== entry.type) {
-    if (query.type === null || entry.type === null) score *= CONFIDENCE.missingType;
-    else if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
+    if (EQUIVALENT_TYPES.has(`${query.type}|${entry.type}`)) score *= CONFIDENCE.translatedType;
+    else if (lenient && (query.type === null || entry.type === null)) score *= CONFIDENCE.missingType;
     else return null;
   }
   return score;
@@ -82,6 +90,8 @@ function addTo(map: Map<string, StreetEntry[]>, key: string, entry: StreetEntry)
  */
 export class StreetIndex {
   private readonly exact = new Map<string, StreetEntry[]>();
+  /** Exact keys of the streets' own names (not their aliases). */
+  private readonly primary = new Map<string, StreetEntry[]>();
   private readonly loose = new Map<string, StreetEntry[]>();
   private readonly typos = new TypoIndex<StreetEntry>();
   private readonly full = new Map<string, StreetEntry[]>();
@@ -95,6 +105,10 @@ export class StreetIndex {
     private readonly spellings: RegionSpellings,
   ) {
     for (const entry of entries) {
+      if (entry.parts.core.length > 0) {
+        addTo(this.primary, exactKey(entry.parts), entry);
+        addTo(this.primary, exactKey(entry.parts, true), entry);
+      }
       const names = [entry.parts, ...[...entry.aliases].map((alias) => spellings.streets.learn(alias))];
       for (const parts of names) {
         if (parts.core.length === 0) continue;
@@ -135,27 +149,48 @@ export class StreetIndex {
       if (score !== null && !exclude.has(entry) && score > (found.get(entry) ?? 0)) found.set(entry, score);
     };
     if (tier === 'exact') {
-      for (const key of new Set([exactKey(parts), exactKey(parts, true)])) for (const entry of this.exact.get(key) ?? []) consider(entry, 1);
-    } else if (tier === 'loose') {
+      const keys = new Set([exactKey(parts), exactKey(parts, true)]);
+      // A street's own name wins over another street's alias of the same spelling.
+      const own = [...keys].flatMap((key) => this.primary.get(key) ?? []);
+      for (const entry of own.length > 0 ? own : [...keys].flatMap((key) => this.exact.get(key) ?? [])) consider(entry, 1);
+    } else if (tier === 'loose' || tier === 'near') {
       for (const key of new Set([looseKey(parts), looseKey(parts, true)])) {
-        for (const entry of this.loose.get(key) ?? []) consider(entry, this.bestLooseScore(parts, entry, 1));
+        for (const entry of this.loose.get(key) ?? []) consider(entry, this.bestLooseScore(parts, entry, 1, tier === 'near'));
       }
     } else if (looseKey(parts).length >= MIN_TYPO_LENGTH) {
       for (const key of new Set([looseKey(parts), fullKey(parts)])) {
         for (const { values } of this.typos.near(key)) {
-          // A typo inside a compound (`Landstrase`) leaves no type to compare: the whole name stands for it.
-          for (const entry of values) consider(entry, key === fullKey(parts) ? CONFIDENCE.typo : this.bestLooseScore(parts, entry, CONFIDENCE.typo));
+          // A typo inside a compound (`Landstrase`) leaves no type to compare: the whole name stands for it, with the same directions.
+          for (const entry of values)
+            consider(entry, key === fullKey(parts) ? this.compoundTypoScore(parts, entry) : this.bestLooseScore(parts, entry, CONFIDENCE.typo, false));
         }
       }
     }
     return [...found].map(([entry, nameScore]) => ({ entry, nameScore }));
   }
 
-  /** The best loose score of the query against the entry's name and other names. */
-  private bestLooseScore(parts: StreetParts, entry: StreetEntry, factor: number): number | null {
-    let best: number | null = null;
+  /**
+   * A typo in the whole name (`Landstrase`): one of the entry's names, type
+   * included, is one edit from the query's, with the same directions. A
+   * query without a type is never one edit from a name that has one
+   * (`Werkhof 6` is not `Werkhofstrasse`).
+   */
+  private compoundTypoScore(parts: StreetParts, entry: StreetEntry): number | null {
+    const key = fullKey(parts);
     for (const names of [entry.parts, ...[...entry.aliases].map((alias) => this.spellings.streets.get(alias))]) {
-      const score = looseScore(parts, names);
+      if (names.directions.join(',') === parts.directions.join(',') && withinOneEdit(fullKey(names), key)) return CONFIDENCE.typo;
+    }
+    return null;
+  }
+
+  /** The best loose score of the query against the entry's name and other names. */
+  private bestLooseScore(parts: StreetParts, entry: StreetEntry, factor: number, lenient: boolean): number | null {
+    let best: number | null = null;
+    const cores = [looseKey(parts), looseKey(parts, true)];
+    for (const names of [entry.parts, ...[...entry.aliases].map((alias) => this.spellings.streets.get(alias))]) {
+      // Only the names whose core is the query's (or a letter off it): another name's type says nothing about this one.
+      if (!cores.some((core) => withinOneEdit(core, looseKey(names)) || withinOneEdit(core, looseKey(names, true)))) continue;
+      const score = looseScore(parts, names, lenient);
       if (score !== null && (best === null || score > best)) best = score;
     }
     return best === null ? null : best * factor;

@@ -12,8 +12,12 @@ export interface ParsedAddress {
   street?: string;
   /** Apartment, suite or office, e.g. `4` for `Apt 4`, `200` for `#200 - 100 King St W`. */
   unit?: string;
-  /** Municipality, e.g. `Brossard`, `Vaduz`. */
+  /** A building's name written before the street (`Asemahalli, Kaivokatu 1`): the match's `addr:housename` must agree. */
+  housename?: string;
+  /** Municipality (or the first locality written), e.g. `Brossard`, `Vaduz`, `København N`. */
   city?: string;
+  /** Other localities written besides `city` (a suburb and its town: `Letňany, Praha`), each of which must agree with the match. */
+  localities?: string[];
   /** State, province or Swiss canton code, upper case, e.g. `NY`, `QC`, `SG`. */
   region?: string;
   /** Postal code, upper case: US ZIP `10118`, Canadian `J4Y 2P4`, `9490` (LI/CH), `75002` (DE/FR). */
@@ -70,4 +74,12 @@ export interface Geocoder {
    * @throws TypeError naming `address` when `text` is not a string
    */
   geocode(text: string): GeocodeOutcome;
+  /**
+   * Locates an address already taken apart (by another parser, or a form
+   * with one field per part), under the same rules as {@link Geocoder.geocode}.
+   *
+   * @param parsed - the parts, as written
+   * @returns the outcome
+   */
+  locate?(parsed: ParsedAddress): GeocodeOutcome;
 }

@@ -1,7 +1,9 @@
 import type { LatLng, RegionData } from './types.js';
 
 /** Layers of a pack that coverage clips, and how many of each were left out. */
-export type LeftOut = Partial<Record<'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas', number>>;
+export type LeftOut = Partial<
+  Record<'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'places', number>
+>;
 
 /** The tests {@link clipToCoverage} applies. */
 export interface ClipTests {
@@ -21,7 +23,7 @@ function keep<T>(list: T[], test: (item: T) => boolean, layer: keyof LeftOut, le
 
 /**
  * Leaves out of a pack's layers what lies outside its coverage: points
- * (addresses, POIs, census points) outside it; lines (streets,
+ * (addresses, POIs, census points, `place=*` nodes) outside it; lines (streets,
  * interpolations, roads) with no vertex inside it; stations and bus stops
  * beyond the transit margin (so that a site near the edge still sees its
  * nearest station); areas whose box does not overlap the coverage's.
@@ -42,5 +44,6 @@ export function clipToCoverage(data: RegionData, tests: ClipTests): LeftOut {
   data.interpolations = keep(data.interpolations, (line) => anyInside(line.points), 'interpolations', leftOut);
   data.roads = keep(data.roads, (road) => anyInside(road.points), 'roads', leftOut);
   data.areas = keep(data.areas, tests.overlaps, 'areas', leftOut);
+  if (data.places !== undefined) data.places = keep(data.places, tests.inside, 'places', leftOut);
   return leftOut;
 }

@@ -2,6 +2,7 @@ import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { RegionPackError } from '../errors.js';
 import type { SkippedArea } from './area-collect.js';
 import { areaBBox } from './area-index.js';
+import { gridTest } from './coverage-grid.js';
 import { foldName } from './text-fold.js';
 import type { Area, BBox, LatLng, PackCoverage } from './types.js';
 
@@ -73,7 +74,8 @@ export function chooseCoverage(boundary: Area | null, declared: BBox | null, dat
 
 /**
  * A test of whether a point lies in a pack's coverage: inside the boundary
- * polygon (holes excluded, the boundary line counts as inside), or inside the box.
+ * polygon (holes excluded, the boundary line counts as inside); else inside
+ * the box and, when the coverage has a grid, in one of its cells.
  *
  * @param coverage - the pack's coverage
  * @param boundary - the coverage's area when its source is `boundary`, else null
@@ -81,7 +83,11 @@ export function chooseCoverage(boundary: Area | null, declared: BBox | null, dat
  */
 export function coverageTest(coverage: PackCoverage, boundary: Area | null): (point: LatLng) => boolean {
   const inBox = nearBox(coverage.bbox, 0);
-  if (coverage.source !== 'boundary' || boundary === null) return inBox;
+  if (coverage.source !== 'boundary' || boundary === null) {
+    if (coverage.grid === undefined) return inBox;
+    const inGrid = gridTest(coverage.grid);
+    return (point) => inBox(point) && inGrid(point);
+  }
   return (point) => inBox(point) && booleanPointInPolygon([point.lng, point.lat], boundary.geometry);
 }
 

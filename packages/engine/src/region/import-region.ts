@@ -6,6 +6,7 @@ import { placeAddressesInAreas } from './address-areas.js';
 import { AreaIndex, areaBBox } from './area-index.js';
 import { clipToCoverage, type LeftOut } from './clip.js';
 import { chooseCoverage, coverageTest, findBoundary, isWide, nearBox, WIDE_COVERAGE_DEGREES } from './coverage.js';
+import { addressGrid } from './coverage-grid.js';
 import { BBoxBuilder } from './geometry.js';
 import { collectGtfs } from './gtfs-collect.js';
 import { openGtfs } from './gtfs-source.js';
@@ -165,6 +166,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     roads: osm.roads,
     census: [],
     areas: osm.areas,
+    places: osm.localities,
     population: [],
   };
 
@@ -207,6 +209,11 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
   sources.push(...population.sources);
   for (const warning of population.warnings) warn(warning);
   if (!sample) await addBrands(data, sources, progress);
+  if (coverage.source !== 'boundary') {
+    // Where the extract holds addresses (after the population layer, which is cut to the box): the geocoder answers nothing in the box's empty parts.
+    const grid = addressGrid(data.addresses, coverage.bbox);
+    if (grid !== null) coverage.grid = grid;
+  }
   data.manifest.coverage = coverage;
   data.manifest.bbox = regionBBox(data);
   data.manifest.counts = {
@@ -220,6 +227,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     interpolations: data.interpolations.length,
     areas: data.areas.length,
     population: data.population?.length ?? 0,
+    places: data.places?.length ?? 0,
   };
   data.manifest.attribution = attributionLine(sources);
   progress({ phase: 'write', source: outDir, message: `writing ${outDir}` });

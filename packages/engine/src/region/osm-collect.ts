@@ -4,6 +4,7 @@ import type { ResidentialBuilding } from '../population/residential-buildings.js
 import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
 import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
+import { addressDetails } from './osm-address.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
 import { otherNames } from './osm-names.js';
 import { OsmStopCollector } from './osm-stops.js';
@@ -11,7 +12,8 @@ import { isNamedStreet, isOsmStation, isPoi, keptPoiTags, majorRoadClass, osmSta
 import { PoiOutlines } from './poi-outlines.js';
 import type { StopObject } from './station-merge.js';
 import { foldName } from './text-fold.js';
-import type { AddressPoint, Area, InterpolationLine, LatLng, Poi, Road, Station, Street } from './types.js';
+import type { AddressPoint, Area, InterpolationLine, LatLng, Place, Poi, Road, Station, Street } from './types.js';
+import { PLACE_KINDS, type PlaceKind } from './types.js';
 import { WayNodes } from './way-nodes.js';
 
 /** The layers read from one OSM extract. */
@@ -31,6 +33,8 @@ export interface OsmLayers {
   buildings: ResidentialBuilding[];
   /** `place=*` nodes with `population=*`. */
   places: PopulatedPlace[];
+  /** Named `place=*` nodes of the kinds in {@link PLACE_KINDS}, for the geocoder's localities. */
+  localities: Place[];
 }
 
 /** Element counts seen while reading, for progress events. */
@@ -75,6 +79,7 @@ export class OsmCollector {
   private readonly roads: Road[] = [];
   private readonly buildings = new ResidentialBuildingCollector();
   private readonly places: PopulatedPlace[] = [];
+  private readonly localities: Place[] = [];
   private readonly poiOutlines = new PoiOutlines();
 
   /**
@@ -123,12 +128,20 @@ export class OsmCollector {
       skippedAreas: skipped,
       buildings: this.buildings.finish(),
       places: this.places,
+      localities: this.localities,
     };
   }
 
   private addPlace(id: string, tags: OsmTags, at: LatLng): void {
     const place = populatedPlaceOf(id, tags, at);
     if (place !== null) this.places.push(place);
+    const kind = tags.place;
+    const name = tags.name?.trim();
+    if (kind === undefined || name === undefined || name === '' || !(PLACE_KINDS as readonly string[]).includes(kind)) return;
+    const locality: Place = { id, name, kind: kind as PlaceKind, lat: at.lat, lng: at.lng };
+    const others = otherNames(tags);
+    if (others.length > 0) locality.altNames = others;
+    this.localities.push(locality);
   }
 
   private addWay(way: OsmWay): void {
@@ -188,7 +201,7 @@ export class OsmCollector {
 
   /** Address, station, bus stop and POI tests shared by nodes, ways and relations. */
   private addFeature(osmId: string, tags: OsmTags, at: LatLng, nodeId: number | null): void {
-    const housenumber = tags['addr:housenumber']?.trim();
+    const housenumber = housenumberOf(tags);
     if (housenumber !== undefined && housenumber !== '') {
       const street = (tags['addr:street'] ?? tags['addr:place'])?.trim();
       if (nodeId !== null) {
@@ -198,16 +211,7 @@ export class OsmCollector {
         this.addressNodes.set(nodeId, info);
       }
       if (street !== undefined && street !== '') {
-        const address: AddressPoint = { lat: at.lat, lng: at.lng, housenumber, street, osmId };
-        const unit = tags['addr:unit'] ?? tags['addr:flats'];
-        if (unit !== undefined) address.unit = unit;
-        const city = tags['addr:city'] ?? tags['addr:municipality'];
-        if (city !== undefined) address.city = city;
-        if (tags['addr:postcode'] !== undefined) address.postcode = tags['addr:postcode'];
-        const state = tags['addr:state'] ?? tags['addr:province'];
-        if (state !== undefined) address.state = state;
-        const country = tags['addr:country']?.trim();
-        if (country !== undefined && country !== '') address.country = country;
+        const address: AddressPoint = { lat: at.lat, lng: at.lng, housenumber, street, osmId, ...addressDetails(tags) };
         this.addresses.push(address);
       }
     }
@@ -269,6 +273,14 @@ export class OsmCollector {
     }
     return [...grouped.values()];
   }
+}
+
+/** `addr:housenumber`, else `conscription/street` numbers (`780/11`), else either alone. */
+function housenumberOf(tags: OsmTags): string | undefined {
+  const written = tags['addr:housenumber']?.trim();
+  if (written !== undefined && written !== '') return written;
+  const parts = [tags['addr:conscriptionnumber']?.trim(), tags['addr:streetnumber']?.trim()].filter((part) => part !== undefined && part !== '');
+  return parts.length > 0 ? parts.join('/') : undefined;
 }
 
 function hasAnyTag(tags: OsmTags): boolean {

@@ -14,6 +14,7 @@ export const PACK_LAYERS: readonly PackLayer[] = [
   'roads',
   'census',
   'areas',
+  'places',
   'population',
 ];
 

@@ -10,7 +10,7 @@ import { layerFileName, MANIFEST_FILE, PACK_LAYERS } from './pack-layout.js';
 import { PACK_FORMAT_VERSION, type PackLayer, type RegionData, type RegionManifest } from './types.js';
 
 /** Layers whose records are points and must carry finite `lat`/`lng`. */
-const POINT_LAYERS = new Set<PackLayer>(['addresses', 'stations', 'busStops', 'pois', 'census', 'population']);
+const POINT_LAYERS = new Set<PackLayer>(['addresses', 'stations', 'busStops', 'pois', 'census', 'population', 'places']);
 
 /**
  * Loads a region pack written by `importRegion` into memory.
@@ -48,9 +48,12 @@ export async function loadRegion(dir: string): Promise<RegionData> {
     census: [],
     areas: [],
     population: [],
+    places: [],
   };
   for (const layer of PACK_LAYERS) {
     const listed = manifest.files?.find((file) => file.layer === layer);
+    // A pack written before the places layer has none: it loads without place names (re-import to have them).
+    if (layer === 'places' && listed === undefined && manifest.files !== undefined) continue;
     const file = join(dir, listed?.path ?? layerFileName(layer));
     const records = await readLayer(file, layer);
     if (listed !== undefined) {
@@ -135,7 +138,7 @@ function checkManifest(value: unknown, path: string): RegionManifest {
   if (m.formatVersion !== PACK_FORMAT_VERSION) {
     throw new RegionPackError(
       path,
-      `formatVersion is ${JSON.stringify(m.formatVersion)}; this engine reads format ${PACK_FORMAT_VERSION}: re-import the region`,
+      `formatVersion is ${JSON.stringify(m.formatVersion)}; this engine reads format ${PACK_FORMAT_VERSION}: rebuild the pack from its sources with "locscore region import"`,
     );
   }
   if (typeof m.name !== 'string' || m.name === '') throw new RegionPackError(path, 'manifest.name must be a non-empty string');

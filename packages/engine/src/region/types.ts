@@ -22,6 +22,23 @@ export interface AddressPoint extends LatLng {
   street: string;
   /** `addr:unit` / `addr:flats`, when given. */
   unit?: string;
+  /** `addr:housename`, the name of the building (`Haus Sonnenberg`), when given. */
+  housename?: string;
+  /**
+   * `addr:conscriptionnumber`, the number of the building within its part
+   * of the municipality (Czech and Slovak `č.p.`, `780` of `780/11`), when given.
+   */
+  conscriptionNumber?: string;
+  /** `addr:streetnumber`, the number along the street (`11` of `780/11`), when given. */
+  streetNumber?: string;
+  /**
+   * Localities below the municipality that the object names:
+   * `addr:suburb`, `addr:district`, `addr:quarter`, `addr:neighbourhood`,
+   * `addr:hamlet` and `addr:place` when the object also has `addr:street`
+   * (the part of the municipality, Czech `část obce`), each once, as
+   * written, e.g. `['Letňany']`; absent when none.
+   */
+  localities?: string[];
   /** `addr:city` (or `addr:municipality`); when the object has neither, the municipality area holding it (`areas`). */
   city?: string;
   /** `addr:postcode`; when absent, the postal-code area holding it. */
@@ -38,6 +55,28 @@ export interface AddressPoint extends LatLng {
    * Oberland, Liechtenstein); absent when none does.
    */
   areas?: string[];
+}
+
+/** The kinds of OSM `place=*` node a pack keeps, as localities for addressing. */
+export const PLACE_KINDS = ['city', 'town', 'village', 'municipality', 'borough', 'suburb', 'quarter', 'neighbourhood', 'hamlet', 'isolated_dwelling'] as const;
+
+/** One of {@link PLACE_KINDS}. */
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/**
+ * A named OSM `place=*` node (`København`, `Kallio`, `Nendeln`): the
+ * geocoder learns the other names of a municipality from it (`Copenhagen`)
+ * and the suburb or village an address lies in.
+ */
+export interface Place extends LatLng {
+  /** Source node, e.g. `n240079149`. */
+  id: string;
+  /** OSM `name`. */
+  name: string;
+  /** Other names (`official_name`, `alt_name`, `short_name`, `old_name`, `loc_name`, `int_name`, `name:*`), without the `name`; absent when none. */
+  altNames?: string[];
+  /** The `place=*` value. */
+  kind: PlaceKind;
 }
 
 /**
@@ -294,6 +333,28 @@ export interface PackCoverage {
   areaId?: string;
   /** The boundary's name, e.g. `Liechtenstein`. */
   name?: string;
+  /**
+   * For a pack without a boundary (`declared` or `data`): the cells of a
+   * regular grid that its addresses fill, with their neighbours; the pack
+   * covers those cells within `bbox`, not the whole box (`coverage.ts`).
+   */
+  grid?: CoverageGrid;
+}
+
+/**
+ * A set of cells of a regular latitude/longitude grid: cell `(row, col)` is
+ * the box `[west + col × lngStep, south + row × latStep]` to the next
+ * multiples. Rows are listed as runs of columns.
+ */
+export interface CoverageGrid {
+  /** South-west corner of cell (0, 0), `[lng, lat]` degrees. */
+  origin: [lng: number, lat: number];
+  /** Cell height, degrees of latitude. */
+  latStep: number;
+  /** Cell width, degrees of longitude. */
+  lngStep: number;
+  /** Flattened runs `[row, firstCol, lastCol, …]`, sorted by row then column. */
+  runs: number[];
 }
 
 /** One input of a region pack, with the licence terms to display. */
@@ -338,7 +399,7 @@ export interface GtfsServiceWeek {
 }
 
 /** The layers of a region pack, one data file each. */
-export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'population';
+export type PackLayer = 'addresses' | 'streets' | 'interpolations' | 'stations' | 'busStops' | 'pois' | 'roads' | 'census' | 'areas' | 'places' | 'population';
 
 /** One data file of a region pack: gzipped NDJSON, one record per line (see `region/README.md`). */
 export interface PackFile {
@@ -377,6 +438,8 @@ export interface RegionManifest {
     areas?: number;
     /** Points of the population layer (absent in manifests made by hand). */
     population?: number;
+    /** Named `place=*` nodes (absent in manifests made by hand). */
+    places?: number;
   };
   sources: PackSource[];
   /** One line combining every source's attribution. */
@@ -406,6 +469,8 @@ export interface RegionData {
   areas: Area[];
   /** Residents placed by dasymetric mapping (`population/`); absent or empty in packs made by hand. */
   population?: PopulationPoint[];
+  /** Named `place=*` nodes inside the coverage; absent or empty in packs made by hand. */
+  places?: Place[];
 }
 
 /** A category test on a POI's tags (see `places/categories.ts`). */

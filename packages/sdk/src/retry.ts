@@ -68,17 +68,24 @@ export interface RetryPlan {
 /**
  * Runs `attempt` and sends it again while it fails with a retryable error
  * ({@link isRetryable}), at most `plan.retries` more times, waiting
- * {@link retryDelayMs} before each retry. The loop is p-retry's (its own
- * backoff is switched off with `minTimeout: 0`, the wait is this module's).
+ * {@link retryDelayMs} before each retry. p-retry runs the attempts.
  *
  * @param attempt - one attempt; rejects with a `LocScoreError`
  * @returns what the first successful attempt resolved with
  * @throws the last attempt's error, or `plan.aborted()` when `signal` fires during a wait
  */
 export function withRetries<T>(attempt: () => Promise<T>, plan: RetryPlan): Promise<T> {
+  // Every option p-retry would fill in is given as one literal: p-retry copies the options on each call, and a copy it has
+  // to grow (or one spread from a shared object here) ends up in V8's old generation, one per batch row.
   return pRetry(attempt, {
     retries: plan.retries,
+    // No backoff or time limit of p-retry's own: the wait is retryDelayMs, in onFailedAttempt.
+    factor: 1,
     minTimeout: 0,
+    maxTimeout: 0,
+    maxRetryTime: Number.POSITIVE_INFINITY,
+    randomize: false,
+    shouldConsumeRetry: () => true,
     onFailedAttempt: async ({ error, retriesConsumed, retriesLeft }) => {
       if (retriesLeft === 0 || !isRetryable(error)) return;
       if (!(await delay(retryDelayMs(error, retriesConsumed + 1), plan.signal))) throw plan.aborted();

@@ -9,26 +9,38 @@ import {
   ServiceUnavailableError,
   TimeoutError,
 } from '@locscore/sdk';
-import { describe, expect, it } from 'vitest';
+import { StoreLockedError } from '@locscore/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorJson, reportError } from './error-report.js';
 import { CliError, EXIT } from './exit-codes.js';
 
 const base = { requestId: 'req-1' };
 
+// Hints name the command as typed; run under `pnpm vitest` the environment says pnpm.
+beforeEach(() => {
+  vi.stubEnv('npm_config_user_agent', undefined);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 describe('reportError', () => {
-  it('maps a 400 to exit 2 with every invalid field', () => {
-    const report = reportError(
-      new BadRequestError({
-        ...base,
-        status: 400,
-        code: 'invalid_request',
-        message: 'invalid request',
-        fields: [{ field: 'category', message: 'category must be one of: coffee' }],
-      }),
+  it('maps a 400 to exit 2: one sentence for one invalid field, a line per field for several', () => {
+    const address = { field: 'address', message: 'address must be at least 3 characters' };
+    const one = reportError(new BadRequestError({ ...base, status: 400, code: 'invalid_request', message: 'invalid request: address', fields: [address] }));
+    expect(one.exitCode).toBe(EXIT.usage);
+    expect(one.message).toBe('Invalid request: address must be at least 3 characters (request req-1)');
+    const category = { field: 'category', message: 'category must be one of: coffee' };
+    const two = reportError(
+      new BadRequestError({ ...base, status: 400, code: 'invalid_request', message: 'invalid request: address, category', fields: [address, category] }),
     );
-    expect(report.exitCode).toBe(EXIT.usage);
-    expect(report.message).toContain('category: category must be one of: coffee');
-    expect(report.message).toContain('req-1');
+    expect(two.message.split('\n')).toEqual([
+      'Invalid request (request req-1):',
+      '  address: address must be at least 3 characters',
+      '  category: category must be one of: coffee',
+    ]);
+    const bare = reportError(new BadRequestError({ ...base, status: 400, code: 'invalid_request', message: 'invalid request: body is not JSON' }));
+    expect(bare.message).toBe('Invalid request: body is not JSON (request req-1)');
   });
 
   it('prints the candidates of an ambiguous address and the near misses of one not found, exit 2', () => {
@@ -68,8 +80,22 @@ describe('reportError', () => {
     );
     expect(missing.exitCode).toBe(EXIT.auth);
     expect(missing.message).toContain('pass --api-key <key> or set LOCSCORE_API_KEY');
-    expect(missing.message).toContain('locscore keys create');
+    expect(missing.message).toContain('`locscore keys create --plan starter --data-dir ./.locscore/data`');
+    expect(missing.message).toContain('`locscore keys create --plan starter --base-url <its URL>`');
     expect(missing.message).not.toContain('LocScoreClient');
+    vi.stubEnv('npm_config_user_agent', 'pnpm/10.34.7 npm/? node/v20.20.2 linux x64');
+    expect(reportError(new AuthenticationError({ requestId: null, status: null, code: 'missing_api_key', message: 'x' })).message).toContain(
+      '`pnpm locscore keys create --plan starter --data-dir ./.locscore/data`',
+    );
+  });
+
+  it('says who holds a locked data directory and what to do, never another flag of the server', () => {
+    const report = reportError(new StoreLockedError('/home/ana/.locscore/data', 4242));
+    expect(report.exitCode).toBe(EXIT.usage);
+    expect(report.message).toContain('/home/ana/.locscore/data is in use by another locscore process (pid 4242)');
+    expect(report.message).toContain('Stop that server');
+    expect(report.message).toContain('--base-url <its URL>');
+    expect(report.message).not.toContain('--demo-key');
   });
 
   it('maps a spent quota to exit 4 with the reset time', () => {

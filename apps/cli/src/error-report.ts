@@ -18,6 +18,7 @@ import {
 } from '@locscore/sdk';
 import { StoreLockedError } from '@locscore/server';
 import { CliError, EXIT, type ExitCode } from './exit-codes.js';
+import { cliCommand } from './invocation.js';
 
 /** What the CLI prints and returns for a failure: a message for stderr and an exit code. */
 export interface ErrorReport {
@@ -85,8 +86,59 @@ export function reportError(error: unknown): ErrorReport {
 }
 
 /** Hint printed under "could not reach the server". */
-const UNREACHABLE_HINT =
-  'Is the server running? Start one in another terminal with `locscore serve --sample` (or `--region <pack>`), or point --base-url / LOCSCORE_BASE_URL at yours.';
+function unreachableHint(): string {
+  return `Is the server running? Start one in another terminal with \`${cliCommand()} serve --sample\` (or \`--region <pack>\`), or point --base-url / LOCSCORE_BASE_URL at yours.`;
+}
+
+/**
+ * What to do without an API key: a command that works on a fresh machine
+ * (`keys create` makes a store only in a folder it is given, the one the
+ * server is then started on), and the admin API for a server already running.
+ */
+function missingKeyHint(): string {
+  const cli = cliCommand();
+  return [
+    'No API key: pass --api-key <key> or set LOCSCORE_API_KEY.',
+    `To create one (shown once) for a server you start yourself: \`${cli} keys create --plan starter --data-dir ./.locscore/data\`, then \`${cli} serve --data-dir ./.locscore/data --region <pack>\`.`,
+    `For a server already running with LOCSCORE_ADMIN_TOKEN: \`${cli} keys create --plan starter --base-url <its URL>\` with the same token set.`,
+  ].join('\n');
+}
+
+/**
+ * The message of a 400 `invalid_request`: one sentence when one field is
+ * wrong (`Invalid request: address must be at least 3 characters`), else a
+ * headline and a line per field. The API's own message (`invalid request:
+ * address`) only names the fields, so it is used only when there are none.
+ */
+function invalidRequestLines(error: BadRequestError): string[] {
+  const suffix = requestSuffix(error);
+  const [only, ...more] = error.fields;
+  if (only === undefined) return [`Invalid request: ${error.message.replace(/^invalid request:\s*/i, '')}${suffix}`];
+  if (more.length === 0) return [`Invalid request: ${only.message}${suffix}`];
+  return [`Invalid request${suffix}:`, ...fieldLines(error.fields)];
+}
+
+/**
+ * Who holds a locked data directory: `The data directory /x is in use by
+ * another locscore process (pid 4242)` (the pid when the holder recorded one).
+ *
+ * @param error - the store's lock error
+ */
+export function lockHolder(error: StoreLockedError): string {
+  return `The data directory ${error.dataDir} is in use by another locscore process${error.pid === null ? '' : ` (pid ${error.pid})`}`;
+}
+
+/**
+ * The message of a data directory held by another process, with what to do:
+ * stop that process (named by its pid when it recorded one), or reach the
+ * server that holds it through its admin API.
+ */
+function storeLockedMessage(error: StoreLockedError): string {
+  return [
+    `${lockHolder(error)}, most likely a running \`${cliCommand()} serve\`.`,
+    'Stop that server (Ctrl-C in its terminal) and run this again, or, while it runs with LOCSCORE_ADMIN_TOKEN, manage its keys with --base-url <its URL> and the same token.',
+  ].join('\n');
+}
 
 function describeError(error: unknown): Pick<ErrorReport, 'message' | 'exitCode'> {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
@@ -106,27 +158,23 @@ function describeError(error: unknown): Pick<ErrorReport, 'message' | 'exitCode'
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }
   if (error instanceof BadRequestError) {
-    const headline =
-      error.code === 'address_not_found' ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}` : `Invalid request: ${error.message}`;
-    const lines = [`${headline}${requestSuffix(error)}`, ...fieldLines(error.fields)];
+    const lines =
+      error.code === 'invalid_request'
+        ? invalidRequestLines(error)
+        : [`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}${requestSuffix(error)}`, ...fieldLines(error.fields)];
     if (error.candidates.length > 0) lines.push('Did you mean:', ...candidateLines(error.candidates));
     return { message: lines.join('\n'), exitCode: EXIT.usage };
   }
-  if (error instanceof AuthenticationError && error.code === 'missing_api_key') {
-    return {
-      message: 'No API key: pass --api-key <key> or set LOCSCORE_API_KEY. Create a key with `locscore keys create --plan starter` (it is shown once).',
-      exitCode: EXIT.auth,
-    };
-  }
+  if (error instanceof AuthenticationError && error.code === 'missing_api_key') return { message: missingKeyHint(), exitCode: EXIT.auth };
   if (error instanceof AuthenticationError) {
     return {
-      message: `API key refused: ${error.message}${requestSuffix(error)}. Check --api-key or LOCSCORE_API_KEY (\`locscore keys list\` shows the server's keys).`,
+      message: `API key refused: ${error.message}${requestSuffix(error)}. Check --api-key or LOCSCORE_API_KEY (\`${cliCommand()} keys list\` shows the server's keys).`,
       exitCode: EXIT.auth,
     };
   }
   if (error instanceof AbortedError) return { message: 'Interrupted.', exitCode: EXIT.interrupted };
   if (error instanceof ConnectionError) {
-    return { message: `Could not reach the server: ${error.message}\n${UNREACHABLE_HINT}`, exitCode: EXIT.server };
+    return { message: `Could not reach the server: ${error.message}\n${unreachableHint()}`, exitCode: EXIT.server };
   }
   if (error instanceof TimeoutError) {
     return { message: `The server did not answer in time: ${error.message}`, exitCode: EXIT.server };
@@ -144,12 +192,7 @@ function describeError(error: unknown): Pick<ErrorReport, 'message' | 'exitCode'
     const serverSide = error.status === null || error.status >= 500;
     return { message: `${error.message}${requestSuffix(error)}`, exitCode: serverSide ? EXIT.server : EXIT.usage };
   }
-  if (error instanceof StoreLockedError) {
-    return {
-      message: `${error.message}\nA running server (\`locscore serve\`?) holds this data directory. Manage its keys while it runs with --base-url <its URL> and LOCSCORE_ADMIN_TOKEN, or stop it first.`,
-      exitCode: EXIT.usage,
-    };
-  }
+  if (error instanceof StoreLockedError) return { message: storeLockedMessage(error), exitCode: EXIT.usage };
   if (error instanceof RegionPackError) return { message: error.message, exitCode: EXIT.usage };
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { message: `Unexpected error: ${message}`, exitCode: EXIT.unexpected };

@@ -126,7 +126,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .description('Receive webhook deliveries locally: verify each signature and print it (Ctrl-C stops)')
     .option('--port <port>', 'TCP port, 0 for any free port', '8788')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--secret <whsec>', "the API key's webhook secret (env LOCSCORE_WEBHOOK_SECRET; the flag wins)")
+    .option(
+      '--secret <whsec>',
+      "the API key's webhook secret; prefer env LOCSCORE_WEBHOOK_SECRET, or leave both out to be asked (the flag shows in ps, so it warns)",
+    )
     .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp, 1-300 (default 300)')
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));

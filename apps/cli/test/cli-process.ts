@@ -1,13 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { stat, watch } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Repository root (the CLI runs from there so that `--import tsx` resolves). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The CLI's entry, run from source. */
 export const binPath = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+
+/** tsx's loader as a file URL, so that the CLI runs from source in any working directory. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Options of {@link startCli} and {@link runCli}. */
+export interface CliOptions {
+  /** Variables on top of {@link cliEnv}'s. */
+  env?: Record<string, string>;
+  /** Text written to stdin, which is then closed. */
+  stdin?: string;
+  /** Working directory. @default the repository's root */
+  cwd?: string;
+}
 
 /** What a finished CLI run printed and returned. */
 export interface CliRun {
@@ -17,10 +31,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Variables besides `LOCSCORE_*` that the CLI reads and a test process must not pass on unless a test sets them. */
-const INHERITED_SETTINGS = ['DATABASE_URL', 'FORCE_COLOR'];
+/**
+ * Variables besides `LOCSCORE_*` that the CLI reads and a test process must
+ * not pass on unless a test sets them (pnpm's say how the CLI was started,
+ * which its hints follow: `pnpm locscore` or `locscore`).
+ */
+const INHERITED_SETTINGS = ['DATABASE_URL', 'FORCE_COLOR', 'npm_config_user_agent', 'npm_command', 'npm_lifecycle_event'];
 
-/** Environment for the CLI: no colour, no inherited `LOCSCORE_*` settings (nor `DATABASE_URL`). */
+/** Environment for the CLI: no colour, no inherited `LOCSCORE_*` settings (nor `DATABASE_URL`, nor pnpm's variables). */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
   for (const name of Object.keys(env)) {
@@ -33,11 +51,11 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * Starts the CLI from source (`node --conditions=@locscore/source --import tsx src/bin.ts`).
  *
  * @param args - CLI arguments
- * @param options - extra environment and stdin text
+ * @param options - extra environment, stdin text, working directory
  */
-export function startCli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--conditions=@locscore/source', '--import', 'tsx', binPath, ...args], {
-    cwd: repoRoot,
+export function startCli(args: string[], options: CliOptions = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--conditions=@locscore/source', '--import', tsxLoader, binPath, ...args], {
+    cwd: options.cwd ?? repoRoot,
     env: cliEnv(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -62,9 +80,9 @@ export function finished(child: ChildProcess): Promise<CliRun> {
  * Runs the CLI to completion.
  *
  * @param args - CLI arguments
- * @param options - extra environment and stdin text
+ * @param options - extra environment, stdin text, working directory
  */
-export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   return finished(startCli(args, options));
 }
 

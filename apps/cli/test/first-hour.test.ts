@@ -1,14 +1,20 @@
 /**
  * What a new user hits in the first hour, end to end through the CLI
  * process: folders created for `--out`, a base URL without a scheme, a
- * server that is not running, no API key, errors as JSON with `--json`,
- * JSON indented on a terminal, `locscore` installed on the PATH with
- * `npm i -g ./apps/cli`, and relative paths through `pnpm locscore`
- * meaning the user's directory.
+ * server that is not running, no API key (and the command the hint gives,
+ * run on a fresh machine), a port in use, a locked data directory, an empty
+ * address, errors as JSON with `--json`, a pipe closed early, JSON indented on
+ * a terminal, the server's logs on a terminal, listen's secret kept out of
+ * the process list, a census table given to `--census`, import progress,
+ * `locscore` installed on the PATH with `npm i -g ./apps/cli`, and
+ * `pnpm locscore` in the checkout: no banner on stdout, no ELIFECYCLE line,
+ * relative paths meaning the user's directory.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +60,7 @@ describe('the README webhook walk-through', () => {
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout) as { apiKey: string; webhookSecret: string };
     const serve = startCli(['serve', '--port', '0', '--data-dir', dataDir, '--sample', '--allow-private-webhooks']);
-    const listen = startCli(['listen', '--port', '0', '--secret', key.webhookSecret, '--json']);
+    const listen = startCli(['listen', '--port', '0', '--json'], { env: { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret } });
     const listener = collectOutput(listen);
     const served = finished(serve);
     const listened = finished(listen);
@@ -130,6 +136,21 @@ describe.skipIf(!hasScript)('--json on a terminal', () => {
   }, 60_000);
 });
 
+describe('the locscore executable', () => {
+  it('is linked at install time, before a build, and then says to build instead of failing to start', async () => {
+    const checkout = join(workDir, 'unbuilt', 'apps', 'cli');
+    await mkdir(join(checkout, 'bin'), { recursive: true });
+    await writeFile(join(checkout, 'package.json'), JSON.stringify({ type: 'module' }));
+    await writeFile(join(checkout, 'bin', 'locscore.js'), await readFile(join(repoRoot, 'apps/cli/bin/locscore.js')));
+    const run = spawnSync(process.execPath, [join(checkout, 'bin', 'locscore.js'), '--version'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('Error: locscore is not built yet: run `pnpm build` in the repository first (apps/cli/dist/bin.js is missing).\n');
+    const manifest = JSON.parse(await readFile(join(repoRoot, 'apps/cli/package.json'), 'utf8')) as { bin: Record<string, string>; files: string[] };
+    expect(manifest.bin).toEqual({ locscore: './bin/locscore.js' });
+    expect(manifest.files).toContain('bin');
+  });
+});
+
 describe.skipIf(!built)('locscore on the PATH and through pnpm', () => {
   it('npm i -g ./apps/cli puts a locscore that resolves paths against the directory it runs in', async () => {
     const prefix = join(workDir, 'global');
@@ -148,15 +169,285 @@ describe.skipIf(!built)('locscore on the PATH and through pnpm', () => {
   }, 120_000);
 
   it('pnpm locscore resolves relative paths against the directory it was typed in, not the repository', async () => {
-    const userDir = join(workDir, 'pnpm-user');
-    await mkdir(userDir, { recursive: true });
-    const run = spawnSync('pnpm', ['--silent', '--dir', repoRoot, 'locscore', 'region', 'sample', '--out', 'regions/sample', '--json'], {
-      cwd: userDir,
+    const userDir = await mkdtemp(join(repoRoot, 'apps', 'cli', '.first-hour-'));
+    try {
+      const run = spawnSync('pnpm', ['locscore', 'region', 'sample', '--out', 'regions/sample', '--json'], { cwd: userDir, env: cliEnv(), encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(existsSync(join(userDir, 'regions', 'sample', 'manifest.json'))).toBe(true);
+      expect(existsSync(join(repoRoot, 'regions', 'sample'))).toBe(false);
+    } finally {
+      await rm(userDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('pnpm locscore … --json writes the JSON alone on stdout, and a failure adds no ELIFECYCLE line', () => {
+    const json = spawnSync('pnpm', ['locscore', 'categories', '--json'], { cwd: repoRoot, env: cliEnv(), encoding: 'utf8' });
+    expect(json.status, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toContainEqual({ category: 'coffee', label: 'Coffee' });
+    const failed = spawnSync('pnpm', ['locscore', 'score', 'Städtle 38', '-c', 'bakery'], { cwd: join(repoRoot, 'docs'), env: cliEnv(), encoding: 'utf8' });
+    expect(failed.status).toBe(2);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr).toMatch(/^Error: unknown category "bakery"; use one of: coffee,[^\n]*\n$/);
+    expect(failed.stderr).not.toContain('ELIFECYCLE');
+    // Hints name the command as typed.
+    const noKey = spawnSync('pnpm', ['locscore', 'score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9'], {
+      cwd: repoRoot,
       env: cliEnv(),
       encoding: 'utf8',
     });
-    expect(run.status, run.stderr).toBe(0);
-    expect(existsSync(join(userDir, 'regions', 'sample', 'manifest.json'))).toBe(true);
-    expect(existsSync(join(repoRoot, 'regions', 'sample'))).toBe(false);
+    expect(noKey.status).toBe(3);
+    expect(noKey.stderr).toContain('`pnpm locscore keys create --plan starter --data-dir ./.locscore/data`');
+  }, 60_000);
+});
+
+const databaseUrl = process.env['DATABASE_URL'];
+if (!databaseUrl) console.warn('[locscore cli] the PostgreSQL case of `serve on a port in use` is skipped: DATABASE_URL is not set');
+
+/** A TCP port another program holds on 127.0.0.1, and how to free it. */
+async function takenPort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const address = holder.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, release: () => new Promise((resolve) => holder.close(() => resolve())) };
+}
+
+describe('the errors of serve and keys say what to do, and doing it works', () => {
+  const stores = [
+    { name: 'PGlite', flags: (dir: string) => ['--data-dir', dir] },
+    ...(databaseUrl ? [{ name: 'PostgreSQL', flags: () => ['--database-url', databaseUrl] }] : []),
+  ];
+  for (const store of stores) {
+    it(`serve on a port in use says to stop the other server or pass --port, without a stack trace (${store.name})`, async () => {
+      const { port, release } = await takenPort();
+      try {
+        const run = await runCli(['serve', '--port', String(port), ...store.flags(join(workDir, `port-${store.name}`))]);
+        expect(run.code).toBe(2);
+        const error = run.stderr.split('\n').filter((line) => line.startsWith('Error:'));
+        expect(error).toEqual([
+          `Error: Port ${port} is already in use on 127.0.0.1: another server (perhaps an earlier \`locscore serve\`) listens on 127.0.0.1:${port}. Stop it (Ctrl-C in its terminal), or pass --port <n> (--port 0 takes any free port).`,
+        ]);
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        await release();
+      }
+      // The advice works: once the other program has stopped, the same command starts.
+      const again = startCli(['serve', '--port', String(port), ...store.flags(join(workDir, `port-${store.name}`))]);
+      const stopped = finished(again);
+      try {
+        expect(await firstLine(again, 120_000)).toBe(`http://127.0.0.1:${port}`);
+      } finally {
+        again.kill('SIGTERM');
+      }
+      expect((await stopped).code).toBe(0);
+    }, 240_000);
+  }
+
+  it('a data directory a running server holds: keys and a second serve say to stop it, and after that keys works', async () => {
+    const dataDir = join(workDir, 'locked');
+    const serve = startCli(['serve', '--port', '0', '--data-dir', dataDir]);
+    const served = finished(serve);
+    try {
+      await firstLine(serve, 120_000);
+      const keys = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir]);
+      expect(keys.code).toBe(2);
+      expect(keys.stderr).toMatch(
+        new RegExp(
+          `^Error: The data directory ${dataDir} is in use by another locscore process \\(pid \\d+\\), most likely a running \`locscore serve\`\\.\\n`,
+        ),
+      );
+      expect(keys.stderr).toContain('Stop that server (Ctrl-C in its terminal) and run this again, or, while it runs with LOCSCORE_ADMIN_TOKEN');
+      expect(keys.stderr).not.toContain('--demo-key');
+      const second = await runCli(['serve', '--port', '0', '--data-dir', dataDir]);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain('most likely another `locscore serve`. Stop it (Ctrl-C in its terminal), or start this one on another --data-dir.');
+    } finally {
+      serve.kill('SIGINT');
+    }
+    expect((await served).code).toBe(0);
+    const after = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir, '--json']);
+    expect(after.code, after.stderr).toBe(0);
+    expect(JSON.parse(after.stdout)).toMatchObject({ plan: 'starter' });
+  }, 240_000);
+
+  it("the missing-key hint's commands work on a fresh machine, and an empty address is one sentence", async () => {
+    const home = join(workDir, 'fresh-home');
+    const project = join(workDir, 'fresh-project');
+    await mkdir(home, { recursive: true });
+    await mkdir(project, { recursive: true });
+    const env = { HOME: home };
+    const noKey = await runCli(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9'], { env, cwd: project });
+    expect(noKey.code).toBe(3);
+    const commands = [...noKey.stderr.matchAll(/`locscore ([^`]+)`/g)].map((match) => (match[1] ?? '').split(' '));
+    const create = commands.find((args) => args[0] === 'keys' && args.includes('--data-dir'));
+    const serveArgs = commands.find((args) => args[0] === 'serve');
+    expect(create).toEqual(['keys', 'create', '--plan', 'starter', '--data-dir', './.locscore/data']);
+    expect(serveArgs).toEqual(['serve', '--data-dir', './.locscore/data', '--region', '<pack>']);
+    const created = await runCli(create ?? [], { env, cwd: project });
+    expect(created.code, created.stderr).toBe(0);
+    const apiKey = created.stdout.trim();
+    expect(apiKey).toMatch(/^lsk_/);
+    const serve = startCli([...(serveArgs ?? []).slice(0, 3), '--sample', '--port', '0'], { env, cwd: project });
+    const served = finished(serve);
+    try {
+      const baseUrl = await firstLine(serve, 120_000);
+      const scored = await runCli(['score', '110 Main Street, Maple Junction', '-c', 'coffee', '--json'], {
+        env: { ...env, LOCSCORE_API_KEY: apiKey, LOCSCORE_BASE_URL: baseUrl },
+      });
+      expect(scored.code, scored.stderr).toBe(0);
+      const empty = await runCli(['score', '', '-c', 'coffee'], { env: { ...env, LOCSCORE_API_KEY: apiKey, LOCSCORE_BASE_URL: baseUrl } });
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toMatch(/^Error: Invalid request: address must be at least 3 characters \(request [0-9a-f-]{36}\)\n$/);
+    } finally {
+      serve.kill('SIGTERM');
+    }
+    expect((await served).code).toBe(0);
+    expect(existsSync(join(project, '.locscore', 'data'))).toBe(true);
+    expect(existsSync(join(home, '.locscore'))).toBe(false);
+  }, 240_000);
+});
+
+describe('pipes and terminals', () => {
+  it('ends quietly with exit 0 when the reader of stdout has gone (… --json | (exit 0))', async () => {
+    const child = startCli(['categories', '--json']);
+    // The read end closes before the CLI has started, so its first write meets a closed pipe.
+    child.stdout?.destroy();
+    const run = await finished(child);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  }, 60_000);
+
+  it.skipIf(!hasScript)(
+    'serve logs readable lines on a terminal, and JSON lines when stderr is piped',
+    async () => {
+      const command = [
+        process.execPath,
+        '--conditions=@locscore/source',
+        '--import',
+        'tsx',
+        binPath,
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        join(workDir, 'tty'),
+      ]
+        .map((part) => `'${part}'`)
+        .join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const output = collectOutput(child);
+      try {
+        const url = /(http:\/\/127\.0\.0\.1:\d+)\r?\n/.exec(await output.until('stdout', (text) => /http:\/\/127\.0\.0\.1:\d+\r?\n/.test(text), 120_000))?.[1];
+        expect((await fetch(`${url}/healthz`)).status).toBe(200);
+        const logged = await output.until('stdout', (text) => text.includes('request completed'));
+        const line = logged.split(/\r?\n/).find((text) => text.includes('request completed')) ?? '';
+        expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: request completed \{.*"url":"\/healthz".*\}$/);
+        expect(logged).not.toContain('"level":30');
+      } finally {
+        child.kill('SIGTERM');
+      }
+      await finished(child);
+      const piped = startCli(['serve', '--port', '0', '--data-dir', join(workDir, 'piped')]);
+      const logs = collectOutput(piped);
+      try {
+        const url = await firstLine(piped, 120_000);
+        await fetch(`${url}/healthz`);
+        const text = await logs.until('stderr', (all) => all.includes('request completed'));
+        const line = text.split('\n').find((entry) => entry.includes('request completed')) ?? '';
+        expect(JSON.parse(line)).toMatchObject({ level: 30, msg: 'request completed', req: { url: '/healthz' } });
+      } finally {
+        piped.kill('SIGTERM');
+      }
+      await finished(piped);
+    },
+    240_000,
+  );
+});
+
+describe("listen's webhook secret stays out of the process list", () => {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+
+  it('takes it from LOCSCORE_WEBHOOK_SECRET; --secret still works but warns; neither and no terminal exits 2 saying what to set', async () => {
+    const fromEnv = startCli(['listen', '--port', '0'], { env: { LOCSCORE_WEBHOOK_SECRET: secret } });
+    const envOutput = collectOutput(fromEnv);
+    await envOutput.until('stderr', (text) => text.includes('Listening for locscore webhook deliveries'));
+    expect(envOutput.stderr).not.toContain('Warning');
+    fromEnv.kill('SIGTERM');
+    expect((await finished(fromEnv)).code).toBe(0);
+    const fromFlag = startCli(['listen', '--port', '0', '--secret', secret]);
+    const flagOutput = collectOutput(fromFlag);
+    await flagOutput.until('stderr', (text) => text.includes('Listening for locscore webhook deliveries'));
+    expect(flagOutput.stderr).toContain('Warning: --secret shows the webhook secret to every user of this machine (ps)');
+    fromFlag.kill('SIGTERM');
+    await finished(fromFlag);
+    const none = await runCli(['listen', '--port', '0']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Error: No webhook secret: set LOCSCORE_WEBHOOK_SECRET');
   }, 120_000);
+
+  it.skipIf(!hasScript)(
+    'asks for it on a terminal, without echoing it',
+    async () => {
+      const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'listen', '--port', '0']
+        .map((part) => `'${part}'`)
+        .join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const output = collectOutput(child);
+      try {
+        await output.until('stdout', (text) => text.includes('Webhook secret'), 60_000);
+        child.stdin?.write(`${secret}\r`);
+        await output.until('stdout', (text) => text.includes('Listening for locscore webhook deliveries'), 60_000);
+        expect(output.stdout).not.toContain(secret);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      await finished(child);
+    },
+    120_000,
+  );
+});
+
+describe('region import for a new user', () => {
+  it('prints each step without a stray count, and region info explains where the population came from', async () => {
+    const out = join(workDir, 'progress', 'vaduz');
+    const run = await runCli(['region', 'import', '--osm', tinyPbf, '--name', 'Vaduz centre', '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('osm: reading vaduz-centre.osm.pbf\n');
+    expect(run.stderr).toMatch(/^osm: [\d,]+ OSM elements: \d+ addresses/m);
+    expect(run.stderr).not.toMatch(/ \d+\n/);
+    const info = await runCli(['region', 'info', out]);
+    expect(info.code).toBe(0);
+    expect(info.stdout).toMatch(/^address points\s+[\d,]+$/m);
+    expect(info.stdout).not.toMatch(/^census/m);
+    expect(info.stdout).toMatch(/^population [\d,]+ residents \((osm|estimate): /m);
+  }, 120_000);
+
+  it('answers a census table given to --census with the shapefile recipe, before reading the extract', async () => {
+    const table = join(workDir, 'demographics_ct.csv');
+    await writeFile(table, 'geoid,ct,pop,households,occupied\n36061006500,6500,4210,4100,2050\n');
+    const run = await runCli(['region', 'import', '--osm', join(workDir, 'absent.osm.pbf'), '--census', table, '--out', join(workDir, 'census-pack')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Error: demographics_ct.csv has no lat and lng columns, so --census cannot place its areas');
+    expect(run.stderr).toContain(
+      '--census-boundaries cb_2020_36_tract_500k.shp --census-table demographics_ct.csv --census-join GEOID=geoid --census-population-field pop --census-households-field occupied',
+    );
+  });
+
+  const census = join(repoRoot, '../shared/data/nyc-census');
+  const village = join(repoRoot, '../shared/data/nyc-west-village/nyc-west-village.osm.pbf');
+  it.skipIf(!existsSync(census) || !existsSync(village))(
+    'the recipe the error gives builds the West Village pack from the real census files',
+    async () => {
+      const hint = await runCli(['region', 'import', '--osm', village, '--census', join(census, 'demographics_ct.csv'), '--out', join(workDir, 'wv')]);
+      const recipe = /^\s+(--census-boundaries .*)$/m.exec(hint.stderr)?.[1]?.split(' ') ?? [];
+      const paths: Record<string, string> = {
+        'cb_2020_36_tract_500k.shp': join(census, 'cb_2020_36_tract_500k', 'cb_2020_36_tract_500k.shp'),
+        'demographics_ct.csv': join(census, 'demographics_ct.csv'),
+      };
+      const run = await runCli(['region', 'import', '--osm', village, ...recipe.map((part) => paths[part] ?? part), '--out', join(workDir, 'wv'), '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ population: { method: 'census' }, counts: { census: 7 } });
+    },
+    180_000,
+  );
 });

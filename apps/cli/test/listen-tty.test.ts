@@ -17,10 +17,12 @@ const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'
 describe.skipIf(!hasScript)('locscore listen on a terminal', () => {
   it('prints one summary line per verified delivery: requestId, score, verdict, story, attempt, redelivery', async () => {
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'listen', '--port', '0', '--secret', secret]
-      .map(shellQuote)
-      .join(' ');
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'listen', '--port', '0'].map(shellQuote).join(' ');
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      cwd: repoRoot,
+      env: cliEnv({ LOCSCORE_WEBHOOK_SECRET: secret }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const output = collectOutput(child);
     try {
       const text = await output.until('stdout', (all) => /on http:\/\/\S+\//.test(all));

@@ -82,7 +82,7 @@ const api = (): Record<string, string> => ({ LOCSCORE_BASE_URL: server.url, LOCS
 
 describe('locscore score --webhook-url with locscore listen', () => {
   it('prints the exact 202 body, and the listener prints the verified delivery with the same requestId', async () => {
-    const listener = await listen(['--secret', key.webhookSecret, '--json']);
+    const listener = await listen(['--json'], { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret });
     const run = await runCli(['score', address, '-c', 'coffee', '--webhook-url', listener.url, '--json'], { env: api() });
     expect(run.code, run.stderr).toBe(0);
     const ack = JSON.parse(run.stdout) as Record<string, unknown>;
@@ -128,7 +128,7 @@ describe('locscore score --webhook-url with locscore listen', () => {
   }, 90_000);
 
   it("refuses a delivery signed with another key's secret: 400 to the server, reported on stderr, nothing on stdout", async () => {
-    const listener = await listen(['--secret', otherKey.webhookSecret, '--json']);
+    const listener = await listen(['--json'], { LOCSCORE_WEBHOOK_SECRET: otherKey.webhookSecret });
     const run = await runCli(['score', address, '-c', 'coffee', '--webhook-url', listener.url, '--json'], { env: api() });
     expect(run.code, run.stderr).toBe(0);
     const { requestId } = QueuedAck.parse(JSON.parse(run.stdout));
@@ -155,7 +155,7 @@ describe('locscore score --webhook-url with locscore listen', () => {
 
 describe('locscore listen', () => {
   it('answers 204 to a signed delivery, 400 to a forged one and 405 to a GET, reporting refusals on stderr', async () => {
-    const listener = await listen(['--secret', key.webhookSecret]);
+    const listener = await listen([], { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret });
     const body = JSON.stringify({ requestId: '6f1c1a9e-8a4b-4c3d-9e2f-0a1b2c3d4e5f', error: { code: 'scoring_failed', message: 'engine fault' } });
     const signed = await fetch(listener.url, { method: 'POST', body, headers: webhooks.testHeaders({ body, secret: key.webhookSecret }) });
     expect(signed.status).toBe(204);
@@ -190,15 +190,16 @@ describe('locscore listen', () => {
     const missing = await runCli(['listen', '--port', '0']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('LOCSCORE_WEBHOOK_SECRET');
-    const malformed = await runCli(['listen', '--port', '0', '--secret', 'whsec_not base64!']);
+    const malformed = await runCli(['listen', '--port', '0'], { env: { LOCSCORE_WEBHOOK_SECRET: 'whsec_not base64!' } });
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toMatch(/invalid webhook secret/);
     const port = new URL(server.url).port;
-    const taken = await runCli(['listen', '--port', port, '--secret', key.webhookSecret]);
+    const secret = { env: { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret } };
+    const taken = await runCli(['listen', '--port', port], secret);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toContain('already in use');
-    expect((await runCli(['listen', '--port', '0', '--secret', key.webhookSecret, '--tolerance', 'soon'])).code).toBe(2);
-    const tooLong = await runCli(['listen', '--port', '0', '--secret', key.webhookSecret, '--tolerance', '600']);
+    expect((await runCli(['listen', '--port', '0', '--tolerance', 'soon'], secret)).code).toBe(2);
+    const tooLong = await runCli(['listen', '--port', '0', '--tolerance', '600'], secret);
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toContain('--tolerance must be a whole number of seconds from 1 to 300, got "600"');
   }, 60_000);

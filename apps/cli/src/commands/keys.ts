@@ -1,5 +1,6 @@
 import { type ApiKeyRecord, PLANS, type Plan } from '@locscore/schema';
 import { CliError, EXIT } from '../exit-codes.js';
+import { cliCommand } from '../invocation.js';
 import type { KeyAdmin } from '../keys/key-admin.js';
 import { type KeyIntent, type KeyTargetFlags, openKeyAdmin } from '../keys/key-target.js';
 import { printJson } from '../output/json.js';
@@ -89,7 +90,11 @@ export async function runKeysCreate(options: KeysOptions & { plan?: string; name
 export async function runKeysList(options: KeysOptions, terminal: Terminal): Promise<number> {
   const { records, place } = await withKeys(options, 'use', async (keys) => ({ records: await keys.list(), place: keys.place }));
   if (options.json) printJson(terminal, records);
-  else if (records.length === 0) note(terminal, `No API keys yet in ${place}: create one with \`locscore keys create --plan starter\`.`);
+  else if (records.length === 0)
+    note(
+      terminal,
+      `No API keys yet in ${place}: create one with \`${cliCommand()} keys create --plan starter\` and the same --data-dir, --database-url or --base-url.`,
+    );
   else {
     terminal.stdout.write(
       renderTable(

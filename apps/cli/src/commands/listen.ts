@@ -1,5 +1,7 @@
 import { DEFAULT_TOLERANCE_SECONDS } from '@locscore/sdk';
+import { read } from 'read';
 import { CliError, EXIT } from '../exit-codes.js';
+import { cliCommand } from '../invocation.js';
 import { formatDeliveryJson, formatDeliveryLine } from '../listen/delivery-line.js';
 import { startWebhookReceiver } from '../listen/receiver.js';
 import { note, type Terminal } from '../output/terminal.js';
@@ -18,20 +20,49 @@ export interface ListenOptions {
   json?: boolean | undefined;
 }
 
+/** Asks for the webhook secret without echoing it; null when nobody can answer (stdin is not a terminal). */
+export type SecretPrompt = (() => Promise<string>) | null;
+
+/** The prompt of {@link resolveWebhookSecret} on a terminal: hidden input, the question on stderr. */
+export function terminalSecretPrompt(): SecretPrompt {
+  if (process.stdin.isTTY !== true) return null;
+  return async () =>
+    String(await read({ prompt: 'Webhook secret (whsec_..., shown by `keys create`; input hidden): ', silent: true, replace: '', output: process.stderr }));
+}
+
 /**
- * The webhook secret: `--secret`, else `LOCSCORE_WEBHOOK_SECRET`.
+ * The webhook secret, kept out of the process list: `LOCSCORE_WEBHOOK_SECRET`,
+ * else asked on the terminal (hidden), as `keys` takes the admin token from
+ * `LOCSCORE_ADMIN_TOKEN`. `--secret` still works, for scripts that already
+ * pass it, and wins over the variable, but warns: any user of the machine
+ * sees a flag in `ps`, and the shell keeps it in its history.
  *
  * @param flag - `--secret` as parsed
+ * @param warn - prints one warning line on stderr
+ * @param prompt - asks on the terminal; null when stdin is not one
  * @param env - the environment; default `process.env`
  * @returns `whsec_<base64>` as given
- * @throws CliError (exit 2) when neither is set
+ * @throws CliError (exit 2) when there is no secret (nothing set and no terminal, or an empty answer)
  */
-export function resolveWebhookSecret(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const secret = flag ?? (env['LOCSCORE_WEBHOOK_SECRET'] === '' ? undefined : env['LOCSCORE_WEBHOOK_SECRET']);
-  if (secret === undefined) {
-    throw new CliError("missing --secret: pass the API key's webhook secret (whsec_..., from `locscore keys create`) or set LOCSCORE_WEBHOOK_SECRET");
+export async function resolveWebhookSecret(
+  flag: string | undefined,
+  warn: (line: string) => void,
+  prompt: SecretPrompt,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  if (flag !== undefined) {
+    warn(
+      'Warning: --secret shows the webhook secret to every user of this machine (ps) and in your shell history; set LOCSCORE_WEBHOOK_SECRET instead, or leave both out to be asked.',
+    );
+    return flag;
   }
-  return secret;
+  const fromEnv = env['LOCSCORE_WEBHOOK_SECRET'];
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  const answer = prompt === null ? '' : (await prompt()).trim();
+  if (answer !== '') return answer;
+  throw new CliError(
+    `No webhook secret: set LOCSCORE_WEBHOOK_SECRET to the API key's webhook secret (whsec_..., shown once by \`${cliCommand()} keys create\`; \`${cliCommand()} keys rotate-secret <prefix>\` makes a new one), or run this on a terminal to be asked for it.`,
+  );
 }
 
 /** `--tolerance` as a number; its range (1–300) is the SDK's to check (a RangeError, reported below). */
@@ -61,7 +92,7 @@ function toleranceError(value: string | undefined): CliError {
  * @throws CliError (exit 2) for a missing or malformed secret, a bad port or tolerance, or a port already in use
  */
 export async function runListen(options: ListenOptions, terminal: Terminal): Promise<number> {
-  const secret = resolveWebhookSecret(options.secret);
+  const secret = await resolveWebhookSecret(options.secret, (line) => note(terminal, terminal.err.yellow(line)), terminalSecretPrompt());
   const port = options.port === undefined ? DEFAULT_LISTEN_PORT : parsePort(options.port);
   const host = options.host ?? '127.0.0.1';
   const toleranceSeconds = parseTolerance(options.tolerance);

@@ -6,6 +6,7 @@ import { buildSampleRegion } from '@locscore/engine/sample';
 import { LocScoreClient } from '@locscore/sdk';
 import { startServer } from '@locscore/server';
 import { CliError, EXIT } from '../exit-codes.js';
+import { cliCommand } from '../invocation.js';
 import { note, startSpinner, type Terminal } from '../output/terminal.js';
 import { printResult, requireCategory } from './score.js';
 
@@ -29,18 +30,24 @@ export function pickSampleAddress(addresses: readonly AddressPoint[]): string {
 
 /**
  * What to do after the quick start, printed on stderr: score real
- * addresses from an OpenStreetMap extract with a server of one's own.
- * The commands use folders the repository git-ignores (`regions/`,
- * `.locscore/`).
+ * addresses from an OpenStreetMap extract with a server of one's own. The
+ * commands use folders the repository git-ignores (`regions/`,
+ * `.locscore/`), and the CLI as the user runs it (`pnpm locscore` in the
+ * checkout, see `cliCommand`).
+ *
+ * @param cli - the command that runs the CLI
+ * @returns the lines
  */
-export const NEXT_STEPS = [
-  'Next: score real addresses with a server of your own',
-  '  1. locscore region import --osm <extract.osm.pbf> [--gtfs <feed.zip>] --out ./regions/<name>',
-  '  2. locscore keys create --plan starter --data-dir ./.locscore/data        (prints the API key once)',
-  '  3. locscore serve --data-dir ./.locscore/data --region ./regions/<name>',
-  '  4. LOCSCORE_API_KEY=<key> locscore score "<address>" --category coffee     (in another terminal)',
-  'Whole CSV files: locscore batch <file.csv> -c coffee -o scored.csv. All commands: locscore --help and apps/cli/README.md.',
-] as const;
+export function nextSteps(cli: string = cliCommand()): string[] {
+  return [
+    'Next: score real addresses with a server of your own',
+    `  1. ${cli} region import --osm <extract.osm.pbf> [--gtfs <feed.zip>] --out ./regions/<name>`,
+    `  2. ${cli} keys create --plan starter --data-dir ./.locscore/data        (prints the API key once)`,
+    `  3. ${cli} serve --data-dir ./.locscore/data --region ./regions/<name>`,
+    `  4. LOCSCORE_API_KEY=<key> ${cli} score "<address>" --category coffee     (in another terminal)`,
+    `Whole CSV files: ${cli} batch <file.csv> -c coffee -o scored.csv. All commands: ${cli} --help and apps/cli/README.md.`,
+  ];
+}
 
 /**
  * `locscore quickstart`: the whole product on embedded defaults. Builds the
@@ -49,7 +56,7 @@ export const NEXT_STEPS = [
  * data directory and a demo key, scores a sample address of the town over
  * HTTP with the SDK, prints the card (or `--json` the API body), then shuts
  * everything down, deletes the temporary folders and prints the
- * {@link NEXT_STEPS} on stderr.
+ * {@link nextSteps} on stderr.
  *
  * @param options - `category` (default `coffee`), `json`
  * @param terminal - the command's terminal
@@ -95,6 +102,6 @@ export async function runQuickstart(options: { category?: string | undefined; js
     await rm(workDir, { recursive: true, force: true });
   }
   note(terminal, '');
-  for (const line of NEXT_STEPS) note(terminal, line);
+  for (const line of nextSteps()) note(terminal, line);
   return EXIT.ok;
 }

@@ -1,11 +1,15 @@
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { RegionManifest } from '@locscore/engine';
-import { type ImportRegionOptions, type ImportReport, importRegion } from '@locscore/engine/import';
+import { type ImportProgress, type ImportRegionOptions, type ImportReport, importRegion } from '@locscore/engine/import';
 import { buildSampleRegion } from '@locscore/engine/sample';
+import { parse } from 'csv-parse/sync';
 import { CliError, EXIT } from '../exit-codes.js';
+import { cliCommand } from '../invocation.js';
 import { printJson } from '../output/json.js';
-import { describeProgress, progressStage } from '../output/progress-event.js';
+import { describeProgress, stepLog } from '../output/progress-event.js';
 import { renderTable } from '../output/table.js';
 import { note, startSpinner, type Terminal } from '../output/terminal.js';
 
@@ -30,18 +34,44 @@ export interface RegionImportOptions {
   json?: boolean | undefined;
 }
 
+/** What each layer of `manifest.counts` holds, in words. */
+const LAYER_NAMES: Readonly<Record<string, string>> = {
+  addresses: 'address points',
+  streets: 'streets',
+  stations: 'rapid-transit stations',
+  busStops: 'bus stops',
+  pois: 'places (POIs)',
+  roads: 'major roads',
+  census: 'census areas',
+  interpolations: 'address interpolations',
+  areas: 'boundary areas',
+  population: 'population points',
+};
+
+/**
+ * The rows of the counts table: each layer named in words with its count.
+ * The census areas are left out when the pack has none and its population
+ * came from another source (the `population` line below names it), so that
+ * `census 0` is not read as no population.
+ */
+export function countRows(manifest: Pick<RegionManifest, 'counts' | 'population'>): string[][] {
+  return Object.entries(manifest.counts)
+    .filter(([layer, count]) => !(layer === 'census' && count === 0 && manifest.population !== undefined && manifest.population.method !== 'census'))
+    .map(([layer, count]) => [LAYER_NAMES[layer] ?? layer, (count ?? 0).toLocaleString('en')]);
+}
+
 /**
  * Prints a pack's manifest: the whole manifest as JSON with `json`, else a
- * table of counts with the name, bounding box and attribution on stderr-free stdout.
+ * table of counts (see {@link countRows}) with the name, bounding box,
+ * coverage, population, attribution and sources.
  */
 function printManifest(terminal: Terminal, manifest: RegionManifest, outDir: string, json: boolean | undefined): void {
   if (json) {
     printJson(terminal, manifest);
     return;
   }
-  const rows = Object.entries(manifest.counts).map(([kind, count]) => [kind, String(count)]);
   terminal.stdout.write(`${terminal.out.bold(manifest.name)}${manifest.sample ? terminal.out.yellow(' (SAMPLE DATA)') : ''}  ${outDir}\n`);
-  terminal.stdout.write(renderTable(['KIND', 'COUNT'], rows));
+  terminal.stdout.write(renderTable(['LAYER', 'COUNT'], countRows(manifest)));
   terminal.stdout.write(`bbox ${manifest.bbox.join(', ')}\ncreated ${manifest.createdAt}\n`);
   const coverage = manifest.coverage;
   if (coverage !== undefined) {
@@ -53,6 +83,7 @@ function printManifest(terminal: Terminal, manifest: RegionManifest, outDir: str
     terminal.stdout.write(`population ${population.residents.toLocaleString('en')} residents (${population.method}: ${population.source})\n`);
   }
   if (manifest.attribution) terminal.stdout.write(`attribution ${manifest.attribution}\n`);
+  for (const source of manifest.sources ?? []) terminal.stdout.write(`source ${source.kind} ${source.name} (${source.licence})\n`);
 }
 
 /**
@@ -70,24 +101,22 @@ async function packFolder(out: string): Promise<string> {
 }
 
 /**
- * Reports an import's progress on stderr: a spinner with the latest event
- * on a terminal, else one line per stage.
+ * Reports an import's progress on stderr: the start and the summary of each
+ * step (see `stepLog`), and on a terminal a spinner with the latest event
+ * below them.
  */
-function progressReporter(terminal: Terminal, first: string): { onProgress: (event: unknown) => void; stop: () => void } {
+function progressReporter(terminal: Terminal, first: string): { onProgress: (event: ImportProgress) => void; stop: () => void } {
   const spinner = startSpinner(terminal, first);
-  let lastStage: string | null = null;
+  const log = stepLog(terminal.stderrIsTTY ? (line) => spinner.persist(line) : (line) => note(terminal, line));
   return {
     onProgress(event) {
-      if (terminal.stderrIsTTY) spinner.update(describeProgress(event));
-      else {
-        const stage = progressStage(event);
-        if (stage !== lastStage) {
-          lastStage = stage;
-          note(terminal, describeProgress(event));
-        }
-      }
+      log.push(event);
+      spinner.update(describeProgress(event));
     },
-    stop: () => spinner.stop(),
+    stop() {
+      log.end();
+      spinner.stop();
+    },
   };
 }
 
@@ -105,6 +134,7 @@ function progressReporter(terminal: Terminal, first: string): { onProgress: (eve
 export async function runRegionImport(options: RegionImportOptions, terminal: Terminal): Promise<number> {
   if (!options.osm) throw new CliError('missing --osm <file> (an OpenStreetMap extract, .osm.pbf or .osm)');
   if (!options.out) throw new CliError('missing --out <dir> (where to write the region pack)');
+  if (options.census !== undefined) await checkCensusPoints(options.census);
   const out = await packFolder(options.out);
   const name = options.name ?? defaultName(options.osm);
   const progress = progressReporter(terminal, `Importing ${name}`);
@@ -152,6 +182,46 @@ function censusOptions(options: RegionImportOptions): Pick<ImportRegionOptions, 
   };
 }
 
+/**
+ * Checks that a `--census` CSV is a table of census points (`lat` and `lng`
+ * columns): a table of counts per area without coordinates, such as the US
+ * Census Bureau's tract tables, is joined to its boundary shapefile instead,
+ * and the error says how (before the OSM extract is read).
+ *
+ * @param path - the `--census` flag
+ * @throws CliError (exit 2) for a CSV without `lat` or `lng`, with the shapefile flags to use
+ */
+async function checkCensusPoints(path: string): Promise<void> {
+  if (!/\.csv$/i.test(path)) return;
+  const columns = await csvHeader(path);
+  if (columns === null || (columns.includes('lat') && columns.includes('lng'))) return;
+  const file = basename(path);
+  throw new CliError(
+    [
+      `${file} has no lat and lng columns, so --census cannot place its areas (--census takes one row per area at a point: id,name,lat,lng,population[,households]).`,
+      "A table of counts per area is joined to the areas' boundaries instead, e.g. US Census tracts:",
+      `  --census-boundaries cb_2020_36_tract_500k.shp --census-table ${file} --census-join GEOID=geoid --census-population-field pop --census-households-field occupied`,
+      `(--census-join BOUNDARY_FIELD=table_column; every flag is in \`${cliCommand()} region import --help\` and docs/methodology/demand.md).`,
+    ].join('\n'),
+  );
+}
+
+/** The column names of a CSV's header row (comma-separated, as the census reader reads it; BOM and quotes removed), or null when the file cannot be read (the importer then says why). */
+async function csvHeader(path: string): Promise<string[] | null> {
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8', end: 64 * 1024 }), crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) {
+      const [header] = parse(line, { bom: true, relax_quotes: true }) as string[][];
+      return (header ?? []).map((column) => column.trim());
+    }
+    return [];
+  } catch {
+    return null;
+  } finally {
+    lines.close();
+  }
+}
+
 /** Region name from an OSM file name: `liechtenstein.osm.pbf` → `liechtenstein`. */
 export function defaultName(osmPath: string): string {
   const base = osmPath.split(/[\\/]/).pop() ?? osmPath;
@@ -195,9 +265,6 @@ export async function runRegionInfo(dir: string, options: { json?: boolean | und
   if (typeof manifest !== 'object' || manifest === null || typeof manifest.counts !== 'object' || !Array.isArray(manifest.bbox)) {
     throw new CliError(`${path} is not a region pack manifest`);
   }
-  if (!options.json) {
-    printManifest(terminal, manifest, resolve(dir), false);
-    for (const source of manifest.sources ?? []) terminal.stdout.write(`source ${source.kind} ${source.name} (${source.licence})\n`);
-  } else printJson(terminal, manifest);
+  printManifest(terminal, manifest, resolve(dir), options.json);
   return EXIT.ok;
 }

@@ -1,6 +1,8 @@
-import { startServer } from '@locscore/server';
+import { StoreLockedError, startServer } from '@locscore/server';
 import { resolveStoreLocation } from '../config.js';
-import { EXIT } from '../exit-codes.js';
+import { lockHolder } from '../error-report.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import { cliCommand } from '../invocation.js';
 import { note, type Terminal } from '../output/terminal.js';
 import { resolveServerSettings, type ServeFlags } from '../server-settings.js';
 import { nextTerminationSignal } from '../signals.js';
@@ -17,6 +19,34 @@ function textOf(flag: ServeFlags[string]): string | undefined {
 }
 
 /**
+ * A failure to start in words a user can act on: a port in use or not
+ * allowed (`EADDRINUSE`, `EACCES`: the listener's error) and a data
+ * directory held by another server; anything else unchanged.
+ *
+ * @param error - what `startServer` threw
+ * @param where - the port and host asked for
+ * @returns a CliError (exit 2) for those cases, else `error`
+ */
+export function startFailure(error: unknown, where: { port: number; host: string }): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const address = `${where.host}:${where.port}`;
+  if (code === 'EADDRINUSE') {
+    return new CliError(
+      `Port ${where.port} is already in use on ${where.host}: another server (perhaps an earlier \`${cliCommand()} serve\`) listens on ${address}. Stop it (Ctrl-C in its terminal), or pass --port <n> (--port 0 takes any free port).`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new CliError(`Not allowed to listen on ${address} (ports under 1024 need privileges): pass --port <n> with a port from 1024 up, e.g. --port 8787.`);
+  }
+  if (error instanceof StoreLockedError) {
+    return new CliError(
+      `${lockHolder(error)}, most likely another \`${cliCommand()} serve\`. Stop it (Ctrl-C in its terminal), or start this one on another --data-dir.`,
+    );
+  }
+  return error;
+}
+
+/**
  * `locscore serve`: runs the reference server until SIGINT or SIGTERM. Every
  * setting comes from its flag, else its `LOCSCORE_*` variable, else the
  * server's default (`resolveServerSettings`, the server's own table), as for
@@ -28,9 +58,9 @@ function textOf(flag: ServeFlags[string]): string | undefined {
  * logs go to stderr.
  *
  * @returns exit code 0 after a clean shutdown
- * @throws CliError (exit 2) for bad flags or variables, (exit 5) when PostgreSQL cannot be reached;
- *   `StoreLockedError` (exit 2) when another process holds the data directory
- *   (a holder that is exiting, e.g. just killed, is waited for up to 5 s)
+ * @throws CliError (exit 2) for bad flags or variables, a port in use and a data directory another
+ *   process holds (a holder that is exiting, e.g. just killed, is waited for up to 5 s) (see
+ *   {@link startFailure}), (exit 5) when PostgreSQL cannot be reached
  */
 export async function runServe(options: ServeOptions, terminal: Terminal): Promise<number> {
   const settings = resolveServerSettings(options);
@@ -42,7 +72,7 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
     note(
       terminal,
       terminal.err.yellow(
-        'No region pack loaded: every score request will answer 503 not_configured. Pass --region <dir> (see `locscore region import`) or --sample.',
+        `No region pack loaded: every score request will answer 503 not_configured. Pass --region <dir> (see \`${cliCommand()} region import\`) or --sample.`,
       ),
     );
   }
@@ -50,7 +80,7 @@ export async function runServe(options: ServeOptions, terminal: Terminal): Promi
     ...settings,
     ...(location.driver === 'pg' ? { databaseUrl: location.databaseUrl, dataDir: undefined } : { dataDir: location.dataDir, databaseUrl: undefined }),
   }).catch((error: unknown) => {
-    throw location.driver === 'pg' && isConnectionFailure(error) ? postgresUnreachable(location, error) : error;
+    throw location.driver === 'pg' && isConnectionFailure(error) ? postgresUnreachable(location, error) : startFailure(error, settings);
   });
   terminal.stdout.write(`${server.url}\n`);
   const packs = settings.regions.length + (settings.sample ? 1 : 0);

@@ -21,9 +21,14 @@ describe('scoreBar', () => {
 });
 
 describe('formatDistance', () => {
-  it('uses metres below 1 km', () => {
+  it('uses whole metres below 1 km, one decimal below 10 km, whole km beyond', () => {
     expect(formatDistance(240.4)).toBe('240 m');
+    expect(formatDistance(999.4)).toBe('999 m');
+    expect(formatDistance(999.6)).toBe('1.0 km');
     expect(formatDistance(1480)).toBe('1.5 km');
+    expect(formatDistance(9949)).toBe('9.9 km');
+    expect(formatDistance(9951)).toBe('10 km');
+    expect(formatDistance(6_397_900)).toBe('6,398 km');
   });
 });
 
@@ -93,8 +98,8 @@ describe('renderCard', () => {
       '5.5 / 10  FAIL (score under 7.0)  Proceed with Caution',
     );
     const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low' as const, reasons: ['no census data'] } } };
-    expect(failReason(lowConfidence)).toBe('data confidence low: no census data');
-    expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low: no census data)  Strong Location');
+    expect(failReason(lowConfidence)).toBe('data confidence low');
+    expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low)  Strong Location');
     expect(
       failReason({
         ...result,
@@ -109,7 +114,7 @@ describe('renderCard', () => {
           },
         },
       }),
-    ).toBe('inside the protected territory of Unit 4 (open, radius territory, 120 m away)');
+    ).toBe('inside the protected territory of Unit 4');
     expect(failReason({ ...result, passed: false })).toMatch(/see meta with --json/);
   });
 
@@ -130,7 +135,7 @@ describe('renderCard', () => {
       },
     });
     const card = renderCard({ ...result, passed: false, meta: { ...result.meta, territory } }, plain, {}, 200);
-    expect(card).toContain('7.4 / 10  FAIL (inside the protected territory of Taïm (planned, population territory, 80 m away))');
+    expect(card).toContain('7.4 / 10  FAIL (inside the protected territory of Taïm)  Strong Location\n');
     expect(card).toContain('Own units\n  ⚠ Inside the protected territory of Taïm (planned, population territory, 80 m away)\n');
     expect(card).toContain('  Nearest unit     Taïm, 80 m\n');
     expect(card).toContain('  Cannibalisation  94% of the demand captured here would come from own units; Taïm −8%, Joe −<1%, Third −2%, +1 more\n');
@@ -140,6 +145,70 @@ describe('renderCard', () => {
     expect(far).toContain('  Nearest unit     Joe, 1.5 km\n');
     expect(far).toContain('  Cannibalisation  not measured (the region has no population layer)');
     expect(renderCard(result, plain)).not.toContain('Own units');
+  });
+
+  it('says every reason of a failure on the verdict line in a few words, never quoting the confidence reasons', () => {
+    const reasons = [
+      'The trade area is mapped about as completely as the region’s well-mapped core: 696 address points and 223 mapped places for 2,251 residents.',
+      'Only 2 coffee places are mapped in the region.',
+    ];
+    const unit = { unitId: UNIT_A, name: 'Risch Kaffee Schaan', status: 'planned' as const, distanceMetres: 640, territoryType: 'radius' as const };
+    const failing = {
+      ...result,
+      score: 6.1,
+      passed: false,
+      story: 'Proceed with Caution' as const,
+      meta: {
+        ...result.meta,
+        confidence: { level: 'low' as const, reasons },
+        territory: { encroaches: [unit, { ...unit, name: 'Vaduz' }], nearestUnit: null, overlap: [], cannibalisation: null },
+      },
+    };
+    const card = renderCard(failing, plain, { address: 'Egertastrasse 36, 9490 Vaduz', category: 'coffee' }, 80);
+    expect(card).toContain('6.1 / 10  FAIL (score under 7.0; data confidence low; inside the protected');
+    expect(failReason(failing)).toBe('score under 7.0; data confidence low; inside the protected territory of Risch Kaffee Schaan and 1 more');
+    expect(card).not.toContain('mapped about as completely');
+    const lowOnly = { ...failing, score: 7.4, meta: { ...failing.meta, territory: undefined } };
+    const lines = renderCard(lowOnly, plain, {}, 80).split('\n');
+    expect(lines.filter((line) => line.includes('FAIL'))).toEqual(['7.4 / 10  FAIL (data confidence low)  Proceed with Caution']);
+    expect(lines.join('\n')).toMatch(/Data confidence\s+low\n/);
+  });
+
+  it('prints the matched address once: under the header when it differs from the input, else in the footer', () => {
+    const matched = { ...result, meta: { ...result.meta, matchedAddress: 'Städtle 38, 9490 Vaduz', geocodePrecision: 'address_point' as const } };
+    const differs = renderCard(matched, plain, { address: 'Staedtle 38, Vaduz' });
+    expect(differs.match(/Matched/g)).toHaveLength(1);
+    expect(differs).toContain('Matched as Städtle 38, 9490 Vaduz (address_point)');
+    const same = renderCard(matched, plain, { address: 'Städtle 38, 9490 Vaduz' });
+    expect(same.match(/Matched/g)).toHaveLength(1);
+    expect(same).toContain('Matched  Städtle 38, 9490 Vaduz (address_point)');
+  });
+
+  it('never wraps a number apart from its unit', () => {
+    for (let width = 40; width <= 90; width += 1) {
+      const insight = {
+        headline: 'Demand 9.2/10',
+        detail: 'Within 800 m: 14 offices and 1,998 residents; more than at 82 % and 64 % of addresses, 1.5 km from 44 min.',
+      };
+      const card = renderCard({ ...result, insights: [insight] }, plain, {}, width);
+      expect(card, `width ${width}`).not.toMatch(/\d\n\s*(m|km|%|min)\b/);
+      expect(card).not.toContain('\u00a0');
+      for (const line of card.split('\n')) expect(line.length, `width ${width}`).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('lists unnamed competitors together by kind and distance instead of "Unnamed coffee"', () => {
+    const competitors = [
+      { name: 'Unnamed coffee', rating: null, distanceMetres: 58 },
+      { name: 'Café Amann', rating: 4.5, distanceMetres: 65 },
+      { name: 'Unnamed coffee', rating: null, distanceMetres: 300 },
+      { name: 'Starbucks', rating: null, distanceMetres: 12_400, brand: 'Starbucks', chain: true },
+    ];
+    const card = renderCard({ ...result, competitors, competitorCount: 4 }, plain, { category: 'coffee' });
+    expect(card).toContain('    · 2 coffee places with no name on the map, 58 m and 300 m away\n    · Café Amann, 65 m, ★ 4.5\n    · Starbucks, 12 km\n');
+    expect(card).not.toContain('Unnamed');
+    const one = renderCard({ ...result, competitors: competitors.slice(0, 1), competitorCount: 1 }, plain, { category: 'coffee' });
+    expect(one).toContain('    · a coffee place with no name on the map, 58 m away\n');
   });
 
   it('lists five competitors and counts the rest as "+N more"', () => {

@@ -2,8 +2,9 @@ import { stripVTControlCharacters } from 'node:util';
 import { CATEGORY_LABELS, isCategory, PASS_THRESHOLD, type ScoreResult } from '@locscore/schema';
 import type { ChalkInstance } from 'chalk';
 import wrapAnsi from 'wrap-ansi';
+import { competitorLines } from './competitor-lines.js';
 import { formatDistance } from './distance.js';
-import { describeEncroachment, territoryLines, territoryOf } from './territory-lines.js';
+import { territoryLines, territoryOf } from './territory-lines.js';
 
 /** Width of a breakdown bar, in characters; a full bar is a 10.0 sub-score. */
 export const BAR_WIDTH = 20;
@@ -44,31 +45,50 @@ export function wrapLine(line: string, width: number): string {
   const columns = Math.max(MIN_CARD_WIDTH, width);
   const indent = /^ */.exec(line)?.[0].length ?? 0;
   const hang = /^\s*(?:[•·⚠+]\s+)?/u.exec(stripVTControlCharacters(line))?.[0].length ?? 0;
-  const [first = '', ...rest] = wrapAnsi(line.slice(indent), columns - indent, { hard: true }).split('\n');
+  const kept = keepUnitsWithNumbers(line.slice(indent));
+  const [first = '', ...rest] = wrapAnsi(kept, columns - indent, { hard: true }).split('\n');
   if (rest.length === 0) return line;
   const tail = wrapAnsi(rest.join(' '), columns - hang, { hard: true }).split('\n');
-  return [' '.repeat(indent) + first, ...tail.map((part) => ' '.repeat(hang) + part)].join('\n');
+  return [' '.repeat(indent) + first, ...tail.map((part) => ' '.repeat(hang) + part)].join('\n').replaceAll(NO_BREAK_SPACE, ' ');
+}
+
+/** U+00A0, which wrap-ansi does not break at. */
+const NO_BREAK_SPACE = '\u00a0';
+
+/** A number and the unit after it: `800 m`, `1.5 km`, `82 %`, `44 min`. */
+const NUMBER_AND_UNIT = /(\d) (m|km|%|min|h|s)(?=$|[\s,.;:)/])/gu;
+
+/**
+ * Joins each number to its unit with a no-break space, so that wrapping
+ * never leaves `800` at the end of one line and `m` at the start of the
+ * next (the space is a plain one again once the line is wrapped).
+ */
+function keepUnitsWithNumbers(text: string): string {
+  return text.replace(NUMBER_AND_UNIT, `$1${NO_BREAK_SPACE}$2`);
 }
 
 /**
- * Why a result did not pass, in words, for the card: its score is under the
- * 7.0 pass mark, its data confidence is too low (`meta.confidence`), the site
- * is inside the protected territory of one of the account's own units (the
- * nearest such unit of `meta.territory.encroaches`, named with its distance),
- * or the server decided on grounds the card cannot read (then it says where to look).
+ * Why a result did not pass, in a few words for the card's verdict line:
+ * each of its score under the 7.0 pass mark, its data confidence too low
+ * (`meta.confidence.level`; the reasons are in its insight), and the site
+ * inside the protected territory of one of the account's own units (the
+ * nearest of `meta.territory.encroaches`; the card's "Own units" section has
+ * the details), joined by `; `, or, when the server decided on grounds the
+ * card cannot read, where to look.
  *
  * @param result - a result with `passed: false`
- * @returns a short reason, e.g. `score under 7.0`
+ * @returns e.g. `score under 7.0; inside the protected territory of Taïm`
  */
 export function failReason(result: ScoreResult): string {
-  if (result.score < PASS_THRESHOLD) return `score under ${PASS_THRESHOLD.toFixed(1)}`;
-  const confidence = result.meta?.confidence;
-  if (confidence !== undefined && confidence.level === 'low') {
-    return `data confidence low${confidence.reasons.length > 0 ? `: ${confidence.reasons.join('; ')}` : ''}`;
+  const reasons: string[] = [];
+  if (result.score < PASS_THRESHOLD) reasons.push(`score under ${PASS_THRESHOLD.toFixed(1)}`);
+  if (result.meta?.confidence?.level === 'low') reasons.push('data confidence low');
+  const encroaches = territoryOf(result)?.encroaches ?? [];
+  const [nearest] = encroaches;
+  if (nearest !== undefined) {
+    reasons.push(`inside the protected territory of ${nearest.name}${encroaches.length > 1 ? ` and ${encroaches.length - 1} more` : ''}`);
   }
-  const encroached = territoryOf(result)?.encroaches[0];
-  if (encroached !== undefined) return `inside the protected territory of ${describeEncroachment(encroached)}`;
-  return 'not passed by the server (see meta with --json)';
+  return reasons.length > 0 ? reasons.join('; ') : 'not passed by the server (see meta with --json)';
 }
 
 /** Below this `meta.geocodeConfidence` the card warns that the place may not be the one meant. */
@@ -86,20 +106,22 @@ function comparable(text: string): string {
 /**
  * The card's geocoding lines: the matched address when it differs from the
  * address as asked, and a warning when `meta.geocodeConfidence` is under
- * {@link LOW_GEOCODE_CONFIDENCE}.
+ * {@link LOW_GEOCODE_CONFIDENCE}; `showsMatched` says whether the first is
+ * there (the footer then leaves the matched address out).
  */
-function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string | undefined): string[] {
+function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string | undefined): { lines: string[]; showsMatched: boolean } {
   const meta = result.meta;
   const lines: string[] = [];
   const matched = meta?.matchedAddress;
-  if (matched !== undefined && (asked === undefined || comparable(matched) !== comparable(asked))) {
+  const showsMatched = matched !== undefined && (asked === undefined || comparable(matched) !== comparable(asked));
+  if (showsMatched) {
     lines.push(`Matched as ${style.bold(matched)}${meta?.geocodePrecision ? ` (${meta.geocodePrecision})` : ''}`);
   }
   const confidence = meta?.geocodeConfidence;
   if (confidence !== undefined && confidence < LOW_GEOCODE_CONFIDENCE) {
     lines.push(style.yellow(`⚠ Geocoding confidence ${confidence.toFixed(2)}: check that this is the place you mean before relying on the score.`));
   }
-  return lines;
+  return { lines, showsMatched };
 }
 
 /**
@@ -139,7 +161,8 @@ export function renderCard(
   if (context.address || label) {
     lines.push(style.bold([context.address, label ? `(${label})` : ''].filter(Boolean).join(' ')));
   }
-  lines.push(...geocodeLines(result, style, context.address));
+  const geocoding = geocodeLines(result, style, context.address);
+  lines.push(...geocoding.lines);
   const colour = scoreColour(style, result.score);
   const verdict = result.passed ? style.green.bold('PASS') : `${style.red.bold('FAIL')} ${style.red(`(${failReason(result)})`)}`;
   lines.push(`${colour.bold(`${result.score.toFixed(1)} / 10`)}  ${verdict}  ${style.bold(result.story)}`);
@@ -161,12 +184,8 @@ export function renderCard(
   const rating = result.avgCompetitorRating === null ? 'no ratings' : `avg rating ${result.avgCompetitorRating.toFixed(1)}`;
   lines.push(`  Competitors      ${result.competitorCount} nearby (${rating})`);
   const listed = result.competitors.slice(0, LISTED_COMPETITORS);
-  for (const competitor of listed) {
-    const parts = [competitor.name];
-    if (competitor.distanceMetres !== undefined) parts.push(formatDistance(competitor.distanceMetres));
-    if (competitor.rating !== null) parts.push(`★ ${competitor.rating.toFixed(1)}`);
-    lines.push(`    ${style.dim(`· ${parts.join(', ')}`)}`);
-  }
+  const category = context.category !== undefined && isCategory(context.category) ? context.category : undefined;
+  for (const line of competitorLines(listed, category)) lines.push(`    ${style.dim(`· ${line}`)}`);
   if (result.competitorCount > listed.length) lines.push(`    ${style.dim(`+ ${result.competitorCount - listed.length} more`)}`);
   if (meta?.confidence !== undefined) lines.push(`  Data confidence  ${meta.confidence.level}`);
   if (meta?.percentile !== undefined) lines.push(`  Rank             at or above ${meta.percentile} % of the region's addresses for this category`);
@@ -179,7 +198,8 @@ export function renderCard(
   lines.push(style.bold('Insights'));
   for (const insight of result.insights) lines.push(`  • ${style.bold(insight.headline)}: ${insight.detail}`);
   const footer: string[] = [];
-  if (meta?.matchedAddress) footer.push(`Matched  ${meta.matchedAddress}${meta.geocodePrecision ? ` (${meta.geocodePrecision})` : ''}`);
+  if (meta?.matchedAddress && !geocoding.showsMatched)
+    footer.push(`Matched  ${meta.matchedAddress}${meta.geocodePrecision ? ` (${meta.geocodePrecision})` : ''}`);
   footer.push(`Location ${result.coordinates.lat.toFixed(6)}, ${result.coordinates.lng.toFixed(6)}`);
   if (meta?.region) footer.push(`Region   ${meta.region.name}${meta.region.sample ? ' (SAMPLE DATA)' : ''}`);
   if (meta?.region?.attribution) footer.push(`Data     ${meta.region.attribution}`);

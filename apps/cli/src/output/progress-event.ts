@@ -1,47 +1,51 @@
+import type { ImportProgress } from '@locscore/engine/import';
+
 /**
- * One line for a progress event of a long job (the engine's region import),
- * read defensively so that any event shape prints something useful: a stage
- * name (`stage`, `phase` or `step`), then `message`, then `done/total` or a
- * count.
+ * One line for a progress event of a region import: the step, then the
+ * engine's message, which carries its own counts.
  *
- * @param event - the event as emitted
- * @returns e.g. `osm: reading nodes 120000/350000`
+ * @param event - the event as the importer emitted it
+ * @returns e.g. `osm: 1,200,000 OSM elements`
  */
-export function describeProgress(event: unknown): string {
-  if (typeof event !== 'object' || event === null) return String(event);
-  const fields = event as Record<string, unknown>;
-  const text = (key: string): string | undefined => {
-    const value = fields[key];
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  };
-  const number = (key: string): number | undefined => {
-    const value = fields[key];
-    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-  };
-  const stage = text('stage') ?? text('phase') ?? text('step') ?? text('kind');
-  const parts: string[] = [];
-  if (stage) parts.push(`${stage}:`);
-  const message = text('message') ?? text('detail');
-  if (message) parts.push(message);
-  const done = number('done') ?? number('processed') ?? number('count');
-  const total = number('total');
-  if (done !== undefined) parts.push(total !== undefined ? `${done}/${total}` : String(done));
-  return parts.length > 0 ? parts.join(' ') : JSON.stringify(event);
+export function describeProgress(event: ImportProgress): string {
+  return `${event.phase}: ${event.message}`;
+}
+
+/** A log of an import's steps, fed every progress event; see {@link stepLog}. */
+export interface StepLog {
+  /** Takes the next progress event. */
+  push(event: ImportProgress): void;
+  /** Writes what the last step has not written yet; call once the import ends or fails. */
+  end(): void;
 }
 
 /**
- * Stage name of a progress event (`stage`, `phase`, `step` or `kind`), used
- * to print one line per stage when stderr is not a terminal.
+ * The lines an import leaves behind, without its running counters: the
+ * first event of each step (a phase on one input: each GTFS feed is a step of
+ * its own, so every feed is named), the step's last event when the next step
+ * begins (its summary, such as the counts read from a feed), and every
+ * warning as it comes.
  *
- * @param event - the event as emitted
- * @returns the stage, or null when the event has none
+ * @param write - writes one line (on stderr)
+ * @returns the log
  */
-export function progressStage(event: unknown): string | null {
-  if (typeof event !== 'object' || event === null) return null;
-  const fields = event as Record<string, unknown>;
-  for (const key of ['stage', 'phase', 'step', 'kind']) {
-    const value = fields[key];
-    if (typeof value === 'string') return value;
-  }
-  return null;
+export function stepLog(write: (line: string) => void): StepLog {
+  let step: string | null = null;
+  let pending: ImportProgress | null = null;
+  const flush = (): void => {
+    if (pending !== null) write(describeProgress(pending));
+    pending = null;
+  };
+  return {
+    push(event) {
+      const key = `${event.phase}\u0000${event.source}`;
+      if (event.warning === true) write(describeProgress(event));
+      else if (key !== step) {
+        flush();
+        step = key;
+        write(describeProgress(event));
+      } else pending = event;
+    },
+    end: flush,
+  };
 }

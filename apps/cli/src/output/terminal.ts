@@ -74,6 +74,8 @@ export function createTerminal(
 export interface Spinner {
   /** Replaces the spinner's text. */
   update(text: string): void;
+  /** Leaves `line` on the terminal, above the spinner, which goes on. */
+  persist(line: string): void;
   /** Stops and clears the spinner. */
   stop(): void;
 }
@@ -86,11 +88,16 @@ export interface Spinner {
  * @param text - the first line of text
  */
 export function startSpinner(terminal: Terminal, text: string): Spinner {
-  if (!terminal.stderrIsTTY) return { update() {}, stop() {} };
+  if (!terminal.stderrIsTTY) return { update() {}, persist() {}, stop() {} };
   const spinner: Ora = ora({ text, stream: process.stderr, color: 'cyan' }).start();
   return {
     update(next) {
       spinner.text = next;
+    },
+    persist(line) {
+      const current = spinner.text;
+      spinner.stopAndPersist({ symbol: terminal.err.dim('·'), text: line });
+      spinner.start(current);
     },
     stop() {
       spinner.stop();

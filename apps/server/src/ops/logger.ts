@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import pretty from 'pino-pretty';
 import { requestIdOf } from '../http/request-id.js';
 import type { LogLevel } from './settings.js';
 
@@ -35,13 +36,22 @@ export interface LoggerOptions {
    * sonic-boom stream: lines logged while a write is pending go out together
    * in the next write (one syscall per burst, not per line), and pino flushes
    * what is left synchronously when the process exits. Only a SIGKILL can
-   * lose the lines of the last write in flight.
+   * lose the lines of the last write in flight. When stderr is a terminal the
+   * default is pino-pretty instead: one readable line per entry (local time,
+   * level, message, then the fields), coloured unless `NO_COLOR` is set.
    */
   destination?: DestinationStream;
 }
 
+/** The default destination: readable lines on a terminal (pino-pretty), JSON lines otherwise. */
+function stderrDestination(): DestinationStream {
+  if (!process.stderr.isTTY) return pino.destination({ dest: 2, sync: false });
+  return pretty({ destination: 2, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', singleLine: true });
+}
+
 /**
- * A pino logger writing one JSON object per line (ISO 8601 UTC `time`),
+ * A pino logger writing one JSON object per line (ISO 8601 UTC `time`; on a
+ * terminal, readable lines by default),
  * with the API key, `Authorization` and cookie headers redacted by path and,
  * as a last guard, every `lsk_`/`whsec_` token removed from each serialised
  * line before it is written.
@@ -58,7 +68,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       redact: { paths: [...REDACTED_PATHS], censor: '[REDACTED]' },
       hooks: { streamWrite: redactSecrets },
     },
-    options.destination ?? pino.destination({ dest: 2, sync: false }),
+    options.destination ?? stderrDestination(),
   );
 }
 

@@ -53,6 +53,9 @@ export function withQuery(path: string, query: QueryValues | undefined): string 
   return text === '' ? path : `${path}?${text}`;
 }
 
+/** Each method as it goes on the wire. */
+const WIRE_METHODS: Readonly<Record<HttpMethod, WireMethod>> = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' };
+
 /** The headers of one request: JSON accepted (and sent), the credentials, the SDK's user agent in Node, the idempotency key. */
 function headersOf(request: JsonRequest, credentials: Credentials, userAgent: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', ...credentialHeaders(credentials, request.method), ...request.headers };
@@ -87,7 +90,7 @@ export function createJsonTransport(
   const limits = (signal: AbortSignal | undefined) => ({ timeoutMs: connection.timeoutMs, signal });
   const call = (request: JsonRequest): Promise<WireResponse> => {
     const wire: WireRequest = {
-      method: request.method.toUpperCase() as WireMethod,
+      method: WIRE_METHODS[request.method],
       origin: base.origin,
       path: basePath + withQuery(request.path, request.query),
       headers: headersOf(request, credentials(), userAgent),

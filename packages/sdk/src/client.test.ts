@@ -46,7 +46,7 @@ function client(options: ConstructorParameters<typeof LocScoreClient>[0] = {}): 
 }
 
 /**
- * Runs `call` with fake timers and fires every timer it sets (ky's retry
+ * Runs `call` with fake timers and fires every timer it sets (the retry
  * delays and timeouts, polling waits) as soon as nothing else is pending,
  * so delays are checked on the fake clock, not measured on the wall clock.
  */

@@ -38,8 +38,8 @@ async function main(): Promise<void> {
   const { readOsmFile } = await import('../packages/engine/src/region/osm-read.js');
   const { floorAreaOf, FLOOR_AREA_PER_RESIDENT_M2 } = await import('../packages/engine/src/population/floor-area.js');
   const { AreaIndex } = await import('../packages/engine/src/region/area-index.js');
-  const { MARKET_PROFILES } = await import('../packages/engine/src/market/profiles.js');
-  const categories = Object.keys(MARKET_PROFILES) as Array<keyof typeof MARKET_PROFILES>;
+  const { CATCHMENT_METRES } = await import('../packages/engine/src/market/profiles.js');
+  const categories = Object.keys(CATCHMENT_METRES) as Array<keyof typeof CATCHMENT_METRES>;
   type Region = Awaited<ReturnType<typeof loadRegion>>;
 
   const data = join(REPO_ROOT, '..', 'shared', 'data');
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   function measure(region: Region) {
     const sites = region.addresses;
     const index = new PopulationIndex(region.population ?? []);
-    const counted = new DemandPoints(region.addresses, region.pois);
+    const counted = new DemandPoints(region.pois);
     const time = (run: () => void): number => {
       run();
       const rounds: number[] = [];
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     const distribution = Object.fromEntries(
       categories.map((category) => {
         const scores = (market: InstanceType<typeof MarketIndex>) =>
-          sites.map((site) => Math.round(100 * market.search(site, category).fit) / 10).sort((a, b) => a - b);
+          sites.map((site) => Math.round(100 * market.search(site, category, 0).fit) / 10).sort((a, b) => a - b);
         const summary = (sorted: number[]) => ({ p10: percentile(sorted, 10), p50: percentile(sorted, 50), p90: percentile(sorted, 90) });
         return [category, { population: summary(scores(people)), addressesProxy: summary(scores(proxy)) }];
       }),
@@ -123,12 +123,6 @@ async function main(): Promise<void> {
         baselineDemandPointsMicros: baselineMicros,
         ratio: Math.round((withinMicros / baselineMicros) * 100) / 100,
       },
-      scales: Object.fromEntries(
-        [...people.scales].map(([radius, scale]) => [
-          radius,
-          { residents: Math.round(scale.residents), households: Math.round(scale.households), spending: Math.round(scale.spending) },
-        ]),
-      ),
       errorPerArea: region.census.map((area) => {
         const expected = area.population * (area.shareInside ?? 1);
         const placed = (region.population ?? []).filter((p) => p.area === area.id).reduce((sum, p) => sum + p.residents, 0);

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Category, Story } from '../packages/schema/src/index.js';
 import { machineInfo, writeResult } from './support/machine.js';
 import { type PointScore, pointScorer } from './support/point-scores.js';
-import { importRealPack, missingRealData, REAL_PACKS, type RealPack, type RealPackKey } from './support/real-packs.js';
+import { importRealPack, REAL_PACKS, type RealPack, type RealPackKey, skipWithoutRealData } from './support/real-packs.js';
 import { rerunWithSourceConditions } from './support/source-conditions.js';
 import { percentile } from './support/stats.js';
 
@@ -117,12 +117,7 @@ async function measurePack(pack: RealPack): Promise<Record<string, unknown>> {
 }
 
 async function main(): Promise<void> {
-  const missing = missingRealData();
-  if (missing.length > 0) {
-    process.stderr.write(`skipping ${NAME}: ${missing.join(', ')} absent (../shared/data is not checked out here)\n`);
-    writeResult(NAME, { benchmark: NAME, measuredAt: new Date().toISOString(), skipped: `inputs absent: ${missing.join(', ')}` });
-    return;
-  }
+  if (skipWithoutRealData(NAME)) return;
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-distribution-'));
   try {
     const regions = [];

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     const geocoder = createGeocoder(region);
     const indexes = buildRegionIndexes(region);
     for (const input of warmup) await engine.score(input);
-    // The model's own score tables (percentile and prime scale), as the engine's warm-up builds them.
+    // The model's own score tables (percentile), as the engine's warm-up builds them.
     for (const category of CATEGORIES) indexes.percentiles.table(category);
     const engineMs: number[] = [];
     const geocodeMs: number[] = [];

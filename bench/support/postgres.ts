@@ -27,39 +27,42 @@ interface MiniPg {
 export type BenchDatabase = { url: string; server: string } | { unavailable: string };
 
 /**
- * Drops and creates {@link BENCH_DATABASE} on the PostgreSQL server of
+ * Drops and creates a benchmark database on the PostgreSQL server of
  * `DATABASE_URL` (or the local cluster).
  *
+ * @param name - the database, its own per benchmark when benchmarks may run at once; @default {@link BENCH_DATABASE}
  * @returns its URL, or `{ unavailable }` with the connection error (never throws)
  */
-export async function freshBenchDatabase(): Promise<BenchDatabase> {
+export async function freshBenchDatabase(name: string = BENCH_DATABASE): Promise<BenchDatabase> {
   const adminUrl = process.env.DATABASE_URL || LOCAL_POSTGRES_URL;
   const pg = createRequire(join(REPO_ROOT, 'apps', 'server', 'package.json'))('pg') as MiniPg;
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
   } catch (error) {
     return { unavailable: `PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, '//***@')}: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     await client.end().catch(() => undefined);
   }
   const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${name}`;
   return { url: url.toString(), server: `${url.hostname}:${url.port || '5432'}` };
 }
 
 /**
- * Drops {@link BENCH_DATABASE} again (best effort).
+ * Drops a benchmark database again (best effort).
+ *
+ * @param name - the database; @default {@link BENCH_DATABASE}
  */
-export async function dropBenchDatabase(): Promise<void> {
+export async function dropBenchDatabase(name: string = BENCH_DATABASE): Promise<void> {
   const adminUrl = process.env.DATABASE_URL || LOCAL_POSTGRES_URL;
   const pg = createRequire(join(REPO_ROOT, 'apps', 'server', 'package.json'))('pg') as MiniPg;
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } catch {
     // best effort: a leftover database is dropped by the next run
   } finally {

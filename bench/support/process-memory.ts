@@ -10,9 +10,14 @@ import { readFileSync } from 'node:fs';
  * @returns null when `/proc/<pid>/status` is unreadable (not Linux, or the process has exited)
  */
 export function peakRssMbOf(pid: number): number | null {
+  return statusMbOf(pid, 'VmHWM');
+}
+
+/** A memory field of `/proc/<pid>/status` (given in kB) in MB, or null when unreadable. */
+function statusMbOf(pid: number, field: 'VmHWM' | 'VmRSS'): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
     return match?.[1] === undefined ? null : Math.round(Number(match[1]) / 1024);
   } catch {
     return null;
@@ -36,4 +41,14 @@ export function cpuSecondsOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Resident set size (`VmRSS`) of a live process now, in MB (2^20 bytes).
+ *
+ * @param pid - process id
+ * @returns null when `/proc/<pid>/status` is unreadable
+ */
+export function rssMbOf(pid: number): number | null {
+  return statusMbOf(pid, 'VmRSS');
 }

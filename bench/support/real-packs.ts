@@ -10,13 +10,14 @@
  *   the demographics table);
  * - Copenhagen: the OSM extract of central Copenhagen and Frederiksberg
  *   (35,124 register address points);
- * - Helsinki: the OSM extract of central Helsinki with the HSL GTFS feed;
+ * - Helsinki: the OSM extract of central Helsinki with the HSL GTFS feed and
+ *   the HSY 2020 population grid (GeoPackage, 250 m cells);
  * - Vancouver: the OSM extract of Vancouver (places-rich, few addresses).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportRegionOptions } from '../../packages/engine/src/region/import-types.js';
-import { LIECHTENSTEIN_PBF, REPO_ROOT } from './machine.js';
+import { LIECHTENSTEIN_PBF, REPO_ROOT, writeResult } from './machine.js';
 
 const SHARED = join(REPO_ROOT, '..', 'shared', 'data');
 const CENSUS = join(SHARED, 'nyc-census');
@@ -77,10 +78,15 @@ const RECIPES: Record<RealPackKey, PackRecipe> = {
   },
   helsinki: {
     name: 'Helsinki',
-    files: [join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'), join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip')],
+    files: [
+      join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'),
+      join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip'),
+      join(SHARED, 'helsinki', 'helsinki_population_grid_2020.gpkg'),
+    ],
     options: (out) => ({
       osm: join(SHARED, 'helsinki', 'helsinki-centre.osm.pbf'),
       gtfs: [join(SHARED, 'helsinki', 'helsinki_hsl_gtfs_2022.zip')],
+      census: join(SHARED, 'helsinki', 'helsinki_population_grid_2020.gpkg'),
       name: 'Helsinki',
       out,
       force: true,
@@ -99,6 +105,31 @@ export const REAL_PACKS: readonly RealPackKey[] = ['liechtenstein', 'west-villag
 /** Input files of the real packs that are absent (empty when `../shared/data` is checked out). */
 export function missingRealData(): string[] {
   return REAL_PACKS.flatMap((key) => RECIPES[key].files).filter((file) => !existsSync(file));
+}
+
+/**
+ * When a real pack's input is absent, prints why the benchmark is skipped,
+ * writes a result saying so, and returns true.
+ *
+ * @param name - the benchmark's name (its result file)
+ */
+export function skipWithoutRealData(name: string): boolean {
+  const missing = missingRealData();
+  if (missing.length === 0) return false;
+  process.stderr.write(`skipping ${name}: ${missing.join(', ')} absent (../shared/data is not checked out here)\n`);
+  writeResult(name, { benchmark: name, measuredAt: new Date().toISOString(), skipped: `inputs absent: ${missing.join(', ')}` });
+  return true;
+}
+
+/**
+ * The `importRegion` options of one real pack, without `out` and `force`
+ * (for tests that cache packs with `sharedPack`).
+ *
+ * @param key - which pack
+ */
+export function realPackOptions(key: RealPackKey): Omit<ImportRegionOptions, 'out' | 'force'> {
+  const { out: _out, force: _force, ...options } = RECIPES[key].options('');
+  return options;
 }
 
 /**

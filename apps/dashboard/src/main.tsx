@@ -1,3 +1,5 @@
+// First: every HTML string a library writes from now on goes through the text-only policy.
+import './dom/text-only-policy.js';
 import 'leaflet/dist/leaflet.css';
 import './styles/app.css';
 import './styles/print.css';

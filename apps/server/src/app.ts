@@ -76,7 +76,7 @@ export function createServer(config: ServerConfig): Express {
   app.set('query parser', 'simple');
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(requestId);
-  app.use(httpLogger(logger));
+  app.use(httpLogger(logger, config.adminToken === undefined ? [] : [config.adminToken]));
   app.use(metricsMiddleware(metrics));
   // Plain-HTTP deployments (TLS at the load balancer, local use) must not have
   // their sub-resources upgraded to https, so that CSP directive is dropped.

@@ -49,6 +49,6 @@ export interface ServerConfig {
   trustProxy?: TrustProxy;
   /** The built dashboard's folder; default `@locscore/dashboard`'s `dist/` (null or absent build: 503 at `/dashboard`). */
   dashboardDir?: string | null;
-  /** The failed-attempt limit of the admin token and sign-in (tests lower it); default 10 per 15 minutes per address. */
+  /** The failed-attempt limit of the admin token and sign-in (tests lower it); default 10 failures per 15 minutes per address, then wrong ones are throttled (right ones always pass). */
   failedAttempts?: FailedAttemptLimit;
 }

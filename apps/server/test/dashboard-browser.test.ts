@@ -21,10 +21,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
+import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
 import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'browser-admin-token-0123456789abcdef';
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
 const address = (number: number, street = 'Main Street') => `${number} ${street}, Maple Junction`;
@@ -97,14 +97,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     return page;
   }
 
-  async function signIn(page: Page, kind: 'admin' | 'key', secret: string): Promise<void> {
-    await page.goto(`${server.url}/dashboard/`);
-    await page.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
-    if (kind === 'admin') await page.getByLabel('Operator, with the admin token').check();
-    await page.getByLabel(kind === 'admin' ? 'Admin token' : 'API key', { exact: true }).fill(secret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  }
+  const signIn = (page: Page, kind: 'admin' | 'key', secret: string) => signInToDashboard(page, server.url, kind, secret);
 
   /** Runs axe-core on the page (evaluated through the debugger, so the page's CSP does not block it): no serious or critical violation. */
   async function checkAccessibility(page: Page, name: string): Promise<void> {
@@ -142,18 +135,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       webhookRetrySchedule: [0, 1],
       logLevel: 'silent',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 180_000);
 
   afterAll(async () => {

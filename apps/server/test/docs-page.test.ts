@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { createLogger } from '../src/ops/logger.js';
 import { openStore, type Store } from '../src/store/open-store.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/dashboard-page.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`[docs-page.test] skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
@@ -32,18 +32,7 @@ beforeAll(async () => {
   store = await openStore();
   api = await listen(createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }) }));
   if (hasChromium) {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }
 }, 60_000);
 
@@ -54,23 +43,23 @@ afterAll(async () => {
 });
 
 describe('API reference', () => {
-  it('GET /openapi.json is the schema package document, its server the one the request reached', async () => {
+  it('GET /openapi.json is the schema package document, its server the relative `/`, cacheable for five minutes', async () => {
     const { createOpenApiDocument } = await import('@locscore/schema');
     const response = await fetch(`${api.url}/openapi.json`);
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const { servers, ...rest } = JSON.parse(JSON.stringify(createOpenApiDocument())) as { servers: unknown };
     const served = (await response.json()) as { servers: Array<{ url: string }> };
-    expect(served).toEqual({ ...rest, servers: [{ url: api.url, description: 'this server' }] });
+    expect(served).toEqual({ ...rest, servers: [{ url: '/', description: 'this server (the origin the document was fetched from)' }] });
     expect(servers).not.toEqual(served.servers);
   });
 
-  it('takes the Try it out server from the Host header, and X-Forwarded-* only from a trusted proxy', async () => {
-    const forwarded = { host: 'scores.example.test:8443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.test' };
-    expect(await servedServerUrl(api.url, forwarded)).toBe('http://scores.example.test:8443');
+  it('never copies the Host or X-Forwarded-* headers into the document (issue 22), trusted proxy or not', async () => {
+    const forwarded = { host: 'phish.example.test:8443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example.test' };
+    expect(await servedServerUrl(api.url, forwarded)).toBe('/');
     const behindProxy = await listen(createServer({ store, engine: fakeEngine(), logger: createLogger({ level: 'silent' }), trustProxy: ['loopback'] }));
     try {
-      expect(await servedServerUrl(behindProxy.url, forwarded)).toBe('https://api.example.test');
-      expect(await servedServerUrl(behindProxy.url, { host: 'scores.example.test:8443' })).toBe('http://scores.example.test:8443');
+      expect(await servedServerUrl(behindProxy.url, forwarded)).toBe('/');
     } finally {
       await behindProxy.close();
     }
@@ -119,8 +108,8 @@ describe('API reference', () => {
       expect(await endpoint.textContent()).toContain(SCORE_PATH);
       expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
       expect(await page.title()).toBe('locscore API reference');
-      // "Try it out" sends to the server that served the page, on its random port.
-      expect(await page.locator('.servers select').inputValue()).toBe(api.url);
+      // "Try it out" sends to the server that served the page, on its random port: the relative server `/`.
+      expect(await page.locator('.servers select').inputValue()).toBe('/');
       expect(foreign).toEqual([]);
       expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
       await context.close();

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
+import { SCORE_PATH, STORABLE_TEXT, USAGE_PATH } from '@locscore/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/index.js';
@@ -190,4 +190,105 @@ describe('fuzzing the HTTP surface', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
   }, 120_000);
+});
+
+/** Text with what PostgreSQL cannot store (NUL, unpaired surrogates) among ordinary and odd characters. */
+const unstorable = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uFFFE', '\u202E', '☕', '😀', '<b>X</b>', '%00', '\\u0000'),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+      fc.string({ unit: 'binary', maxLength: 8 }),
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
+
+/** One request to the score, units, admin or dashboard routes with unstorable text in one of its strings. */
+interface TextRequest {
+  method: string;
+  path: string;
+  credentials: 'key' | 'admin' | 'none';
+  body: unknown;
+}
+
+const textRequests: fc.Arbitrary<TextRequest> = fc.oneof(
+  fc.record({ address: unstorable, category: fc.constant('coffee') }).map((body) => ({ method: 'POST', path: SCORE_PATH, credentials: 'key' as const, body })),
+  fc
+    .record({
+      address: fc.constant('1 Main Street, Maple Junction'),
+      category: fc.constant('coffee'),
+      webhookUrl: unstorable.map((text) => `https://example.com/${text}`),
+    })
+    .map((body) => ({ method: 'POST', path: SCORE_PATH, credentials: 'key' as const, body })),
+  fc
+    .record(
+      { name: unstorable, brand: fc.option(unstorable, { nil: undefined }), category: fc.constant('coffee'), status: fc.constant('open') },
+      { requiredKeys: ['name', 'category', 'status'] },
+    )
+    .map((fields) => ({ ...fields, coordinates: { lat: 47.14, lng: 9.52 } }))
+    .chain((body) =>
+      fc.constantFrom(
+        { method: 'POST', path: '/api/franchisor/units', credentials: 'key' as const, body },
+        { method: 'POST', path: '/api/franchisor/units/import', credentials: 'key' as const, body: { units: [body, { ...body, address: body.name }] } },
+        { method: 'PATCH', path: '/api/franchisor/units/3b241101-e2bb-4255-8caf-4136c566a962', credentials: 'key' as const, body: { name: body.name } },
+      ),
+    ),
+  unstorable.chain((text) =>
+    fc.constantFrom(
+      { method: 'POST', path: '/api/admin/accounts', credentials: 'admin' as const, body: { name: text } },
+      { method: 'POST', path: '/api/admin/keys', credentials: 'admin' as const, body: { plan: 'starter', name: text } },
+      { method: 'POST', path: '/dashboard/session', credentials: 'none' as const, body: { kind: 'key', apiKey: `lsk_${text}` } },
+      { method: 'POST', path: '/dashboard/session', credentials: 'none' as const, body: { kind: 'admin', token: text } },
+    ),
+  ),
+  unstorable.chain((text) => {
+    const encoded = Buffer.from(text, 'utf8').toString('hex').replace(/(..)/g, '%$1');
+    return fc.constantFrom(
+      { method: 'PATCH', path: `/api/admin/keys/${encoded}`, credentials: 'admin' as const, body: { plan: 'growth' } },
+      { method: 'GET', path: `/api/admin/requests?key=${encoded}`, credentials: 'admin' as const, body: undefined },
+      { method: 'GET', path: `/api/franchisor/units?cursor=${encoded}`, credentials: 'key' as const, body: undefined },
+      { method: 'GET', path: `/api/admin/usage?month=${encoded}`, credentials: 'admin' as const, body: undefined },
+    );
+  }),
+);
+
+describe('fuzzing the score, units, admin and dashboard routes with text PostgreSQL cannot store', () => {
+  const TOKEN = 'fuzz-admin-token-0123456789abcdefghij';
+  let textServer: RunningServer;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    textServer = await startServer({ port: 0, sample: true, adminToken: TOKEN, logger: createLogger({ level: 'silent' }) });
+    apiKey = (await textServer.store.keys.create({ plan: 'enterprise', name: 'text fuzz' })).apiKey;
+  }, 120_000);
+  afterAll(async () => {
+    await textServer?.close();
+  });
+
+  it('answers 500 requests carrying NUL or unpaired surrogates without a 5xx, storing none of them', async () => {
+    const seen = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(textRequests, async (target) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (target.credentials === 'key') headers['x-api-key'] = apiKey;
+        if (target.credentials === 'admin') headers.authorization = `Bearer ${TOKEN}`;
+        const response = await fetch(textServer.url + target.path, {
+          method: target.method,
+          headers,
+          body: target.body === undefined ? undefined : JSON.stringify(target.body),
+        });
+        await response.arrayBuffer();
+        seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
+        expect(response.status, `${target.method} ${target.path} ${JSON.stringify(target.body)}`).toBeLessThan(500);
+      }),
+      { numRuns: 500 },
+    );
+    expect(seen.get(400) ?? 0).toBeGreaterThan(0);
+    const names = [
+      ...(await textServer.store.accounts.list()).map((account) => account.name),
+      ...(await textServer.store.keys.list()).map((key) => key.name ?? ''),
+    ];
+    for (const name of names) expect(STORABLE_TEXT.test(name), JSON.stringify(name)).toBe(true);
+  }, 240_000);
 });

@@ -5,6 +5,7 @@
  * account, bumping the account's version with each write.
  */
 import { randomUUID } from 'node:crypto';
+import { UNIT_NETWORK_BUDGETS } from '@locscore/schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../src/store/migrations.js';
 import { createStore } from '../src/store/open-store.js';
@@ -50,10 +51,12 @@ describe.each(MIGRATION_DRIVERS)('migration 5 on $name', { timeout: 120_000 }, (
       territoryInput: { type: 'radius' as const, metres: 300 },
       territory: { type: 'radius' as const, metres: 300 },
     };
-    const unit = await store.units.create(accountId, randomUUID(), fields, 10);
+    const unit = await store.units.create(accountId, randomUUID(), fields, UNIT_NETWORK_BUDGETS.starter);
     expect(unit).toMatchObject({ name: 'Städtle', coordinates: fields.coordinates, territory: fields.territory });
     expect(await store.units.versionOfKey(keyId)).toEqual({ accountId, version: 1 });
-    expect(await store.units.update(accountId, unit.id, (current) => ({ ...current, territoryInput: null, territory: null }))).toMatchObject({
+    expect(
+      await store.units.update(accountId, unit.id, (current) => ({ ...current, territoryInput: null, territory: null }), UNIT_NETWORK_BUDGETS.starter),
+    ).toMatchObject({
       territory: null,
     });
     expect(await store.units.snapshot(accountId)).toMatchObject({ version: 2, units: [{ id: unit.id, territory: null }] });

@@ -125,8 +125,8 @@ describe('GET /metrics', () => {
     expect(delta('locscore_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
     expect(delta('locscore_http_request_duration_seconds_count', { method: 'POST', route: SCORE_PATH, status: '200' })).toBe(20);
     expect(delta('locscore_quota_rejections_total', { plan: 'starter' })).toBe(1);
-    // A synchronous request is scored before its unit is charged, so the refused 21st was scored too.
-    expect(delta('locscore_scoring_duration_seconds_count', { outcome: 'ok' })).toBe(21);
+    // A key whose quota is already spent is refused before any scoring (issue 22), so the 21st was not scored.
+    expect(delta('locscore_scoring_duration_seconds_count', { outcome: 'ok' })).toBe(20);
     expect(delta('locscore_scoring_duration_seconds_count', { outcome: 'address_not_found' })).toBe(1);
     // Random paths never become label values.
     expect(after).not.toMatch(/route="\/no\/such/);

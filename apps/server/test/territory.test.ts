@@ -7,12 +7,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type AddressPoint, createEngine, haversineMetres, type ScoringEngine } from '@locscore/engine';
-import { RESERVED_VENUES_NOTE, ScoreResult, TerritoryCheckResult, type Unit, UnitImportResult, UnitPage, WebhookDelivery } from '@locscore/schema';
+import {
+  RESERVED_VENUES_NOTE,
+  ScoreResult,
+  TerritoryCheckResult,
+  UNIT_NETWORK_BUDGETS,
+  type Unit,
+  UnitImportResult,
+  UnitPage,
+  WebhookDelivery,
+} from '@locscore/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
-import { UnitLimitError } from '../src/store/units.js';
+import { UnitBudgetError } from '../src/store/units.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';
 import { buildRealPacks, REAL_PACKS_PRESENT, type RealPacks } from './support/real-packs.js';
@@ -300,10 +309,12 @@ describe.skipIf(!REAL_PACKS_PRESENT).each(STORE_DRIVERS)('units and territories 
     const [unit] = units;
     const accountId = (await store.accounts.findByName('Village Coffee Franchising'))?.id ?? '';
     const fields = { ...(unit as Unit), territoryInput: null, territory: null, matchedAddress: null, address: null, brand: null };
-    const tries = await Promise.allSettled([0, 1, 2].map(() => store.units.create(accountId, randomUUID(), fields, units.length + 1)));
+    const budget = { ...UNIT_NETWORK_BUDGETS.starter, units: units.length + 1 };
+    const tries = await Promise.allSettled([0, 1, 2].map(() => store.units.create(accountId, randomUUID(), fields, budget)));
     expect(tries.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const reasons = tries.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
-    expect(reasons).toEqual([expect.any(UnitLimitError), expect.any(UnitLimitError)]);
+    expect(reasons).toEqual([expect.any(UnitBudgetError), expect.any(UnitBudgetError)]);
+    expect(reasons[0]).toMatchObject({ budget: 'units', limit: units.length + 1, used: units.length + 1, requested: 1 });
     const page = UnitPage.parse((await call('GET', url('/api/franchisor/units?limit=100'), { apiKey: keys.a1 })).body);
     expect(page.items).toHaveLength(units.length + 1);
     const extra = page.items.at(-1) as Unit;

@@ -5,6 +5,7 @@ import { addressGrid, busStop, censusArea, offset, poi, road, station, synthetic
 import { createEngine, type GeocoderFactory } from './engine.js';
 import { AddressNotFoundError } from './errors.js';
 import type { GeocodeMatch, GeocodeOutcome } from './geocode/types.js';
+import { OVERALL_WEIGHTS } from './model/overall.js';
 import { buildRegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
@@ -98,7 +99,15 @@ describe('createEngine', () => {
       percentile: percentileAmongAddresses(town, 'coffee', result.score),
       region: { name: 'Testtown', sample: true, attribution: town.manifest.attribution },
       modelVersion: MODEL_VERSION,
+      weights: OVERALL_WEIGHTS.coffee,
+      sources: { pack: { name: 'Testtown', digest: expect.stringMatching(/^[0-9a-f]{64}$/) }, osm: null, gtfs: [], census: [] },
     });
+    const weights = OVERALL_WEIGHTS.coffee;
+    expect(result.score).toBe(
+      roundScore(
+        weights.transit * result.breakdown.transit + weights.competitor * result.breakdown.competitor + weights.marketFit * result.breakdown.marketFit,
+      ),
+    );
     const text = result.insights.map(({ headline, detail }) => `${headline} ${detail}`).join('\n');
     expect(text).toContain('Central metro station 350 m away');
     expect(text).toContain('2 bus stops within 400 m');
@@ -106,26 +115,29 @@ describe('createEngine', () => {
     expect(text).toContain('Nearest: Bean There, 100 m away');
   });
 
-  it('takes the finer match across regions and says how the address was located', async () => {
+  it('takes the finer match across regions, and an interpolated match caps confidence at low with its reason', async () => {
     const result = await engine.score({ address: 'Ambiguous 5', category: 'coffee' });
     expect(result.meta?.region?.name).toBe('Village');
     expect(result.meta).not.toHaveProperty('percentile'); // 20 address points are too few to rank against
     expect(result.meta?.geocodePrecision).toBe('interpolated');
     expect(result.nearestStation).toBeNull();
-    expect(result.insights.some(({ headline }) => headline === 'Located by interpolation')).toBe(true);
+    expect(result.meta?.confidence?.level).toBe('low');
+    expect(result.meta?.confidence?.reasons.join(' ')).toContain('located by interpolating house numbers');
+    expect(result.passed).toBe(false);
   });
 
   it('reports absent transit and competitors as null and empty, names the nearest competitor outside, and reads no competitor on a thin map as unknown, not open', async () => {
     const result = await engine.score({ address: 'Nowhere Road 9', category: 'automotive-services' });
     expect(ScoreResult.parse(result)).toEqual(result);
     expect(result).toMatchObject({ nearestStation: null, transitDistanceMetres: null, competitors: [], competitorCount: 0, avgCompetitorRating: null });
-    expect(result.breakdown.competitor).toBeLessThanOrEqual(5);
+    expect(result.breakdown.competitor).toBe(5);
     expect(result.breakdown.transit).toBe(0);
-    expect(result.meta?.confidence?.level).toBe('medium');
+    expect(result.meta?.confidence?.level).toBe('low');
     expect(result.meta?.confidence?.reasons.join(' ')).toContain('located only at its street');
     const competition = result.insights.find(({ headline }) => headline === 'No automotive services competitor within 3,000 m');
     expect(competition?.detail).toMatch(/^The nearest is Garage Nord, [\d,]+ m away/);
-    expect(result.insights.map(({ headline }) => headline)).toContain('Transit 0.0/10: no rapid transit within 5 km');
+    expect(competition?.detail).toMatch(/is not a lever/);
+    expect(result.insights.map(({ headline }) => headline)).toContain('Transit 0.0/10: no rail or tram station within 5 km');
   });
 
   it('rejects an unknown address with AddressNotFoundError, and bad input with errors naming the field', async () => {

@@ -16,7 +16,7 @@ export type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress, UnheldCompo
 export { createGeocoder, normalizeStreet, parseAddress } from './geocode/index.js';
 export { chooseAmong, type RegionAnswer, type RegionChoice } from './geocode/region-choice.js';
 export { RegionMap, type SiteMapQuery } from './map/region-map.js';
-export { MARKET_PROFILES } from './market/profiles.js';
+export { CATCHMENT_METRES } from './market/profiles.js';
 export { OVERALL_WEIGHTS } from './model/overall.js';
 export { MODEL_VERSION } from './model/version.js';
 export {

@@ -41,15 +41,12 @@ describe.skipIf(pbf === null)('population layer: Liechtenstein from OSM place po
     expect(region.manifest.counts.population).toBe(region.population?.length);
   });
 
-  it('scores demand in residents with the region’s own half-saturation, not the mapped addresses', () => {
+  it('counts the residents of the catchment in demand, in people, not the mapped addresses', () => {
     const market = new MarketIndex(region);
     const vaduz = region.addresses.find((a) => a.street === 'Städtle' && a.housenumber === '38') ?? region.addresses[0];
-    const search = market.search(vaduz ?? { lat: 47.14, lng: 9.52 }, 'pharmacy-health');
-    expect(search.drivers.map((d) => d.kind)).toContain('residents');
-    expect(search.drivers.map((d) => d.kind)).not.toContain('addresses');
-    expect(search.population?.residents).toBeGreaterThan(1_000);
-    const scale = market.scales.get(1_000)?.residents ?? 0;
-    expect(scale).toBeGreaterThan(500);
-    expect(scale).toBeLessThan(10_000);
+    const search = market.search(vaduz ?? { lat: 47.14, lng: 9.52 }, 'pharmacy-health', 0);
+    expect(search.amounts.residents).toBeGreaterThan(1_000);
+    expect(search.amounts.residents).toBeLessThan(10_000);
+    expect(search.values.residents).toBeCloseTo(Math.log1p((search.amounts.residents ?? 0) / 1_000), 10);
   });
 });

@@ -30,6 +30,9 @@ export interface SpatialAnswers {
   transit: { nearest: { name: string; metres: number } | null; within2400: number };
 }
 
+/** The demand kinds the golden file records: address points and the POI kinds it was recorded with. */
+export const GOLDEN_DEMAND_KINDS = ['addresses', 'offices', 'schools', 'universities', 'retail', 'dining', 'healthcare', 'parks'] as const;
+
 /** Catchment radii of the market profiles (metres). */
 export const CATCHMENTS = [800, 1_000, 1_200, 1_500] as const;
 
@@ -58,7 +61,8 @@ export function spatialAnswers(region: RegionData, addresses: readonly NamedAddr
   const byCategory = Object.fromEntries(
     CATEGORIES.map((category) => [category, new PointIndex(region.pois.filter((poi) => CATEGORY_DEFINITIONS[category].matches(poi.tags)))]),
   ) as Record<Category, PointIndex<Poi>>;
-  const demand = new DemandPoints(region.addresses, region.pois);
+  const demand = new DemandPoints(region.pois);
+  const addressIndex = new PointIndex(region.addresses);
   const stations = new PointIndex(region.stations.filter(isRapidTransit));
   return addresses.map((named) => {
     const point = findAddress(region, named);
@@ -79,7 +83,15 @@ export function spatialAnswers(region: RegionData, addresses: readonly NamedAddr
     return {
       address: `${named.housenumber} ${named.street}${named.city === undefined ? '' : `, ${named.city}`}`,
       pois,
-      demand: Object.fromEntries(CATCHMENTS.map((radius) => [String(radius), { ...demand.count(point, radius) }])),
+      demand: Object.fromEntries(
+        CATCHMENTS.map((radius) => {
+          const counts = demand.count(point, radius);
+          return [
+            String(radius),
+            Object.fromEntries(GOLDEN_DEMAND_KINDS.map((kind) => [kind, kind === 'addresses' ? addressIndex.countWithin(point, radius) : counts[kind]])),
+          ];
+        }),
+      ),
       transit: {
         nearest: station === null ? null : { name: station.item.name, metres: centimetres(station.distanceMetres) },
         within2400: stations.within(point, 2_400).length,

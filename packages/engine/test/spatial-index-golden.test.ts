@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { CATEGORIES } from '@locscore/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demandKindsOf } from '../src/market/demand-kinds.js';
-import { COUNTED_DEMAND_KINDS } from '../src/market/demand-points.js';
 import { CATEGORY_DEFINITIONS } from '../src/places/categories.js';
 import { haversineMetres } from '../src/region/geometry.js';
 import { loadRegion } from '../src/region/pack-read.js';
@@ -21,6 +20,7 @@ import { sharedFile, sharedPack } from './region-fixtures.js';
 import {
   CATCHMENTS,
   findAddress,
+  GOLDEN_DEMAND_KINDS,
   LIECHTENSTEIN_ADDRESSES,
   type NamedAddress,
   type SpatialAnswers,
@@ -57,9 +57,10 @@ function bruteForce(region: RegionData, named: NamedAddress, answer: SpatialAnsw
     );
   }
   for (const radius of CATCHMENTS) {
-    const counts = Object.fromEntries(COUNTED_DEMAND_KINDS.map((kind) => [kind, 0]));
+    const counts: Record<string, number> = Object.fromEntries(GOLDEN_DEMAND_KINDS.map((kind) => [kind, 0]));
     counts.addresses = scan(region.addresses, point, radius).length;
-    for (const { item } of scan(region.pois, point, radius)) for (const kind of demandKindsOf(item.tags)) counts[kind] = (counts[kind] ?? 0) + 1;
+    for (const { item } of scan(region.pois, point, radius))
+      for (const kind of demandKindsOf(item.tags)) if (kind in counts) counts[kind] = (counts[kind] ?? 0) + 1;
     expect(answer.demand[String(radius)], `${answer.address} demand ${radius} m`).toEqual(counts);
   }
   const stations = region.stations.filter(isRapidTransit);

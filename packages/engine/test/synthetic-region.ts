@@ -2,6 +2,7 @@
  * Builders of small synthetic region packs for the scoring tests: points are
  * placed by metres north/east of an origin, so tests read as distances.
  */
+import type { SiteAmounts } from '../src/market/demand-features.js';
 import {
   type BusStop,
   type CensusArea,
@@ -93,4 +94,14 @@ export function syntheticRegion(layers: Partial<Omit<RegionData, 'manifest'>> = 
     areas: [],
     ...layers,
   };
+}
+
+/**
+ * The amounts of a site with nothing around it, with `extra` on top.
+ *
+ * @param extra - the amounts to set
+ */
+export function siteAmounts(extra: Partial<SiteAmounts> = {}): SiteAmounts {
+  const none = { offices: 0, schools: 0, universities: 0, retail: 0, dining: 0, healthcare: 0, parks: 0, attractors: 0, motoring: 0, places: 0, frontage: 0 };
+  return { ...none, residents: null, roadMetres: null, transitSupply: 0, ...extra };
 }

@@ -77,8 +77,8 @@ describe('usage report', () => {
   it('takes a month as YYYY-MM, or none', () => {
     expect(UsageReportQuery.parse({})).toEqual({});
     expect(UsageReportQuery.parse({ month: '2026-11' })).toEqual({ month: '2026-11' });
-    for (const month of ['2026-13', '2026-1', 'November', '2026-11-01']) {
-      expect(issuesOf(UsageReportQuery, { month })).toEqual([{ field: 'month', message: 'month must be YYYY-MM, e.g. 2026-11' }]);
+    for (const month of ['2026-13', '2026-1', 'November', '2026-11-01', '0000-01']) {
+      expect(issuesOf(UsageReportQuery, { month })).toEqual([{ field: 'month', message: 'month must be YYYY-MM between 1970-01 and 9999-12, e.g. 2026-11' }]);
     }
   });
 

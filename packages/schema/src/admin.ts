@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { Plan, Usage } from './plans.js';
 import { unknownParamError } from './query-params.js';
+import { storable } from './storable-text.js';
 
 const strictBody = (issue: { code: string; keys?: readonly string[] }) =>
   issue.code === 'unrecognized_keys' ? `unknown field: ${(issue.keys ?? []).join(', ')}` : 'body must be a JSON object';
 
 /**
- * A trimmed display name of 1–100 characters.
+ * A trimmed display name of 1–100 characters PostgreSQL can store.
  *
  * @param field - the field's name, for messages
  */
 function displayName(field: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(100, `${field} must be at most 100 characters`);
+  return storable(
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+      .trim()
+      .min(1, `${field} must not be empty`)
+      .max(100, `${field} must be at most 100 characters`),
+    field,
+  );
 }
 
 /** Id of an account: UUID v4. */
@@ -30,11 +34,13 @@ export type AccountId = z.infer<typeof AccountId>;
  * more for generated keys). Keys are listed, changed and revoked by it; the
  * rest of a key is stored only as a hash.
  */
-export const KeyPrefix = z
-  .string({ error: (issue) => (issue.input === undefined ? 'key is required' : 'key must be a key prefix') })
-  .min(1, 'key prefix must not be empty')
-  .max(12, 'key prefix is at most 12 characters (the first 12 of the key)')
-  .meta({ id: 'KeyPrefix', example: 'lsk_Q2hVx9aB' });
+export const KeyPrefix = storable(
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'key is required' : 'key must be a key prefix') })
+    .min(1, 'key prefix must not be empty')
+    .max(12, 'key prefix is at most 12 characters (the first 12 of the key)'),
+  'key prefix',
+).meta({ id: 'KeyPrefix', example: 'lsk_Q2hVx9aB' });
 /** The visible prefix of an API key. */
 export type KeyPrefix = z.infer<typeof KeyPrefix>;
 
@@ -163,10 +169,10 @@ export const RotatedSecret = z
 /** Response of `POST /api/admin/keys/{prefix}/rotate-secret`. */
 export type RotatedSecret = z.infer<typeof RotatedSecret>;
 
-/** A month, `YYYY-MM`, as quota periods are named (UTC by default). */
+/** A month, `YYYY-MM` from 1970-01 to 9999-12, as quota periods are named (UTC by default). */
 export const UsageMonth = z
   .string({ error: (issue) => (issue.input === undefined ? 'month is required' : 'month must be a string') })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM, e.g. 2026-11')
+  .regex(/^(19[7-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM between 1970-01 and 9999-12, e.g. 2026-11')
   .meta({ id: 'UsageMonth', example: '2026-11' });
 
 /** Query of `GET /api/admin/usage` and `GET /api/franchisor/usage-report`; `month` defaults to the current period's. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountId, KeyPrefix } from './admin.js';
+import { storable } from './storable-text.js';
 
 /** Who a dashboard session is: the operator (admin token) or a franchisor (one API key). */
 export const SESSION_KINDS = ['admin', 'key'] as const;
@@ -9,10 +10,13 @@ export const SessionKind = z.enum(SESSION_KINDS).meta({ id: 'SessionKind' });
 export type SessionKind = z.infer<typeof SessionKind>;
 
 const secret = (field: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} must be at most ${max} characters`);
+  storable(
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+      .min(1, `${field} must not be empty`)
+      .max(max, `${field} must be at most ${max} characters`),
+    field,
+  );
 
 const strictBody = (issue: { code: string; keys?: readonly string[] }) =>
   issue.code === 'unrecognized_keys' ? `unknown field: ${(issue.keys ?? []).join(', ')}` : 'body must be a JSON object';

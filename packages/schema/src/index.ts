@@ -5,6 +5,7 @@
  * document generated from them.
  */
 
+export * from './account-budgets.js';
 export * from './admin.js';
 export * from './async.js';
 export * from './categories.js';
@@ -21,6 +22,7 @@ export * from './score-result.js';
 export * from './score-territory.js';
 export * from './site-input.js';
 export * from './site-map.js';
+export { STORABLE_TEXT, storable } from './storable-text.js';
 export * from './territory.js';
 export * from './territory-check.js';
 export * from './territory-geometry.js';

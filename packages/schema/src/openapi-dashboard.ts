@@ -97,7 +97,8 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
       post: {
         operationId: 'redeliver',
         summary: 'Deliver one of the calling key’s finished webhook-mode requests again',
-        description: 'A new delivery of the same body, signed afresh with the key’s current secret. Costs no quota.',
+        description:
+          'A new delivery of the same body, signed afresh with the key’s current secret. Costs no quota; the account may ask for REDELIVERIES_PER_DAY of its key’s plan in any 24 hours.',
         security: KEY_SECURITY,
         requestParams: { path: requestParam, header: csrfHeader },
         responses: {
@@ -106,6 +107,9 @@ export function franchisorPaths(): ZodOpenApiPathsObject {
           '401': keyUnauthorized,
           '403': csrfForbidden,
           '404': requestNotFound,
+          '429': errorResponse(
+            'rate_limited: the account asked for its plan’s redeliveries of the last 24 hours already (details: limit, used, windowSeconds, retryAfterSeconds); Retry-After says when to ask again.',
+          ),
         },
       },
     },

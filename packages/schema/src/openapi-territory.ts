@@ -18,9 +18,18 @@ import { TerritoryCheckRequest, TerritoryCheckResult } from './territory-check.j
 import { MAX_TERRITORY_BODY_BYTES } from './territory-geometry.js';
 import { MAX_UNIT_IMPORT_BODY_BYTES, MAX_UNITS_PER_IMPORT, UnitImportRequest, UnitImportResult } from './unit-import.js';
 import { UnitId } from './unit-refs.js';
-import { CreateUnit, MAX_UNITS_PER_ACCOUNT, Unit, UnitListQuery, UnitPage, UpdateUnit } from './units.js';
+import { CreateUnit, Unit, UnitListQuery, UnitPage, UpdateUnit } from './units.js';
 
 const unitParam = z.object({ id: UnitId });
+const budgetConflict = errorResponse(
+  'conflict: the write would take the account past its plan’s unit network budget (UNIT_NETWORK_BUDGETS: units, vertices or stored bytes); details name the budget, its limit, what the account uses and what the unit needs.',
+);
+const budgetTooLarge = errorResponse(
+  `payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes, or a unit that alone exceeds its plan’s unit network budget (details as for 409).`,
+);
+const writesLimited = errorResponse(
+  'rate_limited: more unit writes in the last hour than the plan allows (UNIT_NETWORK_BUDGETS.writesPerHour; an import counts one per row); Retry-After says when to retry. Nothing was written.',
+);
 const tooLarge = errorResponse(`payload_too_large: body over ${MAX_TERRITORY_BODY_BYTES} bytes.`);
 const notFound = errorResponse('not_found: no unit with that id in the calling key’s account (another account’s units answer 404 too).');
 const siteErrors = errorResponse(
@@ -48,8 +57,9 @@ export function territoryPaths(): ZodOpenApiPathsObject {
           '400': siteErrors,
           '401': keyUnauthorized,
           '403': csrfForbidden,
-          '409': errorResponse(`conflict: the account already holds ${MAX_UNITS_PER_ACCOUNT} units.`),
-          '413': tooLarge,
+          '409': budgetConflict,
+          '413': budgetTooLarge,
+          '429': writesLimited,
           '503': noRegion,
         },
       },
@@ -66,7 +76,7 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         operationId: 'importUnits',
         summary: `Add up to ${MAX_UNITS_PER_IMPORT} units in one request, each row created or refused on its own`,
         description:
-          'Each row is a CreateUnit body, validated, geocoded and resolved like POST /api/franchisor/units; a refused row (bad field, address not found or ambiguous, account full) is reported with its error and the other rows are still created. Costs no quota.',
+          'Each row is a CreateUnit body, validated, geocoded and resolved like POST /api/franchisor/units; a refused row (bad field, address not found or ambiguous, over the plan’s unit network budget) is reported with its error and the other rows are still created. Costs no quota.',
         security: KEY_SECURITY,
         requestParams: { header: csrfHeader },
         requestBody: jsonBody(UnitImportRequest),
@@ -76,6 +86,7 @@ export function territoryPaths(): ZodOpenApiPathsObject {
           '401': keyUnauthorized,
           '403': csrfForbidden,
           '413': errorResponse(`payload_too_large: body over ${MAX_UNIT_IMPORT_BODY_BYTES} bytes.`),
+          '429': writesLimited,
           '503': noRegion,
         },
       },
@@ -101,7 +112,9 @@ export function territoryPaths(): ZodOpenApiPathsObject {
           '401': keyUnauthorized,
           '403': csrfForbidden,
           '404': notFound,
-          '413': tooLarge,
+          '409': budgetConflict,
+          '413': budgetTooLarge,
+          '429': writesLimited,
         },
       },
       delete: {
@@ -109,7 +122,7 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         summary: 'Remove a unit and its territory',
         security: KEY_SECURITY,
         requestParams: { path: unitParam, header: csrfHeader },
-        responses: { '204': { description: 'Removed.' }, '401': keyUnauthorized, '403': csrfForbidden, '404': notFound },
+        responses: { '204': { description: 'Removed.' }, '401': keyUnauthorized, '403': csrfForbidden, '404': notFound, '429': writesLimited },
       },
     },
     [TERRITORY_CHECK_PATH]: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeParam } from './query-params.js';
+import { storable } from './storable-text.js';
 
 /** Most items one page of a list holds. */
 export const MAX_PAGE_SIZE = 100;
@@ -15,7 +16,7 @@ export const DEFAULT_PAGE_SIZE = 50;
  */
 export function pageParams(items: string) {
   return {
-    cursor: z.string().min(1, 'cursor must not be empty').max(512, 'cursor is at most 512 characters').optional(),
+    cursor: storable(z.string().min(1, 'cursor must not be empty').max(512, 'cursor is at most 512 characters'), 'cursor').optional(),
     limit: wholeParam('limit', 1, MAX_PAGE_SIZE).optional().describe(`${items} per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`),
   };
 }

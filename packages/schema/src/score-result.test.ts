@@ -36,8 +36,15 @@ describe('ScoreResult', () => {
 });
 
 describe('storyFor', () => {
+  it('never reads Prime or Strong for a score that does not pass, and names why', () => {
+    expect(storyFor(8.9, 'data')).toBe('Needs Verification');
+    expect(storyFor(7.2, 'territory')).toBe('Inside Own Territory');
+    expect(storyFor(6.1, 'data')).toBe('Proceed with Caution');
+    expect(storyFor(3, 'territory')).toBe('High Risk');
+  });
+
   it('follows the thresholds 8.5, 7.0 and 5.0', () => {
-    expect([9, 8.5, 8.4, 7, 6.9, 5, 4.9, 0].map(storyFor)).toEqual([
+    expect([9, 8.5, 8.4, 7, 6.9, 5, 4.9, 0].map((score) => storyFor(score))).toEqual([
       'Prime Location',
       'Prime Location',
       'Strong Location',

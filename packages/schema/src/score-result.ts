@@ -44,8 +44,14 @@ export function passes(score: number, level: ConfidenceLevel): boolean {
   return score >= PASS_THRESHOLD && level !== 'low';
 }
 
-/** The four story labels, best first. */
-export const STORIES = ['Prime Location', 'Strong Location', 'Proceed with Caution', 'High Risk'] as const;
+/**
+ * The story labels: four for the score (best first), and two for a score
+ * at or above 7.0 that does not pass, so that a story never contradicts
+ * `passed`: `Needs Verification` when the data (data confidence, geocode
+ * precision) cannot support the pass, `Inside Own Territory` when the site
+ * is inside the protected territory of one of the account's own units.
+ */
+export const STORIES = ['Prime Location', 'Strong Location', 'Proceed with Caution', 'High Risk', 'Needs Verification', 'Inside Own Territory'] as const;
 
 /** One of the {@link STORIES}. */
 export type Story = (typeof STORIES)[number];
@@ -53,10 +59,11 @@ export type Story = (typeof STORIES)[number];
 /** zod schema of a {@link Story}. */
 export const Story = z.enum(STORIES).meta({
   id: 'Story',
-  description: 'Prime Location (>= 8.5), Strong Location (>= 7.0), Proceed with Caution (>= 5.0), High Risk (< 5.0).',
+  description:
+    'Prime Location (>= 8.5, passed), Strong Location (>= 7.0, passed), Proceed with Caution (>= 5.0), High Risk (< 5.0); Needs Verification: >= 7.0 but the data (confidence, geocode precision) cannot support a pass; Inside Own Territory: >= 7.0 but inside the protected territory of one of the account’s own units. A result that does not pass never reads Prime or Strong.',
 });
 
-/** Lower bound of each story, checked best first. */
+/** Lower bound of each score story, checked best first. */
 export const STORY_THRESHOLDS: ReadonlyArray<readonly [Story, number]> = [
   ['Prime Location', 8.5],
   ['Strong Location', 7.0],
@@ -64,13 +71,20 @@ export const STORY_THRESHOLDS: ReadonlyArray<readonly [Story, number]> = [
   ['High Risk', Number.NEGATIVE_INFINITY],
 ];
 
+/** Why a result with a score of at least 7.0 does not pass. */
+export type HeldBackBy = 'data' | 'territory';
+
 /**
- * The story for an overall score.
+ * The story of a result. A score at or above 7.0 that does not pass reads
+ * `Needs Verification` (held back by the data) or `Inside Own Territory`
+ * (held back by an own unit's protected territory), never Prime or Strong.
  *
  * @param score - overall score, 0–10
- * @returns the first story whose threshold `score` reaches
+ * @param heldBackBy - why a score >= 7.0 does not pass; omitted when it passes (or scores below 7.0)
+ * @returns the story
  */
-export function storyFor(score: number): Story {
+export function storyFor(score: number, heldBackBy?: HeldBackBy): Story {
+  if (score >= PASS_THRESHOLD && heldBackBy !== undefined) return heldBackBy === 'territory' ? 'Inside Own Territory' : 'Needs Verification';
   for (const [story, min] of STORY_THRESHOLDS) if (score >= min) return story;
   return 'High Risk';
 }
@@ -98,15 +112,32 @@ export const Breakdown = z
   .object({
     transit: Score.describe('Access to rapid transit (and buses), 0–10.'),
     competitor: Score.describe(
-      'Room left by the competition: the demand a new store would capture here (Huff share) against the region’s typical store of the category; 5 is like it, 10 under-served, 0 saturated; pulled toward 5 where the map is incomplete.',
+      'Room left by the competition: the category’s supply near the site (competitors weighted by distance and rating) against the demand of its catchment, measured against the typical store of the category over every calibration city; 10 is an empty market known to be empty, 5 like the typical store, toward 0 saturated; 5 where the competition cannot be known (see meta.confidence).',
     ),
     marketFit: Score.describe(
-      'Demand for the category around the site, 0–10: its demand drivers, each as a percentile of the region’s address points, weighted by the category profile.',
+      'Demand for the category around the site, 0–10, on one scale for every region: a model fitted on where the category’s businesses are in real cities reads residents, mapped places, roads and transit in the catchment; 5 is as likely a site as not, 10 like the busiest sites of the category.',
     ),
   })
   .meta({ id: 'Breakdown' });
 /** Sub-scores of a result. */
 export type Breakdown = z.infer<typeof Breakdown>;
+
+/**
+ * Weights of the sub-scores in the overall score (each 0–1, summing to 1):
+ * `score = round1(transit × breakdown.transit + competitor × breakdown.competitor + marketFit × breakdown.marketFit)`.
+ */
+export const ScoreWeights = z
+  .object({
+    transit: z.number().min(0).max(1),
+    competitor: z.number().min(0).max(1),
+    marketFit: z.number().min(0).max(1),
+  })
+  .meta({
+    id: 'ScoreWeights',
+    description: 'Weights of the sub-scores in the overall score, summing to 1: the score is their weighted mean, rounded to one decimal.',
+  });
+/** Weights of the sub-scores in the overall score. */
+export type ScoreWeights = z.infer<typeof ScoreWeights>;
 
 /** One insight: a short headline and a sentence naming real places, distances and counts. */
 export const Insight = z.object({ headline: z.string().min(1), detail: z.string().min(1) }).meta({ id: 'Insight' });
@@ -181,6 +212,36 @@ export const RegionInfo = z
 /** The region (data set) a result was computed from. */
 export type RegionInfo = z.infer<typeof RegionInfo>;
 
+/** One GTFS feed behind a result, with its validity window. */
+export const FeedSource = z
+  .object({
+    name: z.string(),
+    validFrom: z.string().nullable().describe('First day of service in the feed, YYYY-MM-DD, or null when unknown.'),
+    validTo: z.string().nullable().describe('Last day of service in the feed, YYYY-MM-DD, or null when unknown.'),
+    expired: z.boolean().describe('Whether the feed’s service ended before the result was computed (its timetable may have changed since).'),
+  })
+  .meta({ id: 'FeedSource' });
+/** One GTFS feed behind a result. */
+export type FeedSource = z.infer<typeof FeedSource>;
+
+/** Provenance of a result: the pack and the data it was built from. */
+export const ResultSources = z
+  .object({
+    pack: z.object({ name: z.string(), digest: z.string().describe('SHA-256 of the pack’s manifest, hex: the same digest is the same data.') }),
+    osm: z
+      .object({ name: z.string(), dataDate: z.string().nullable().describe('Date of the OpenStreetMap data, YYYY-MM-DD, or null when the file does not say.') })
+      .nullable(),
+    gtfs: z.array(FeedSource),
+    census: z
+      .array(
+        z.object({ name: z.string(), vintage: z.string().nullable().describe('Year of the census or population data, or null when not stated at import.') }),
+      )
+      .describe('Census or population files; empty when the population came from OpenStreetMap.'),
+  })
+  .meta({ id: 'ResultSources' });
+/** Provenance of a result. */
+export type ResultSources = z.infer<typeof ResultSources>;
+
 /**
  * Everything beyond the seed's fields. Open: servers may add fields, clients
  * must ignore what they do not know.
@@ -209,6 +270,12 @@ export const ResultMeta = z
     region: RegionInfo.optional(),
     modelVersion: z.string().optional(),
     confidence: DataConfidence.optional().describe('How far the data supports the verdict; `passed` requires at least `medium`. See docs/methodology.md.'),
+    weights: ScoreWeights.optional().describe(
+      'Weights of the sub-scores: the score is round1(Σ weight × breakdown), so a franchisor can recompute it, or apply their own weights.',
+    ),
+    sources: ResultSources.optional().describe(
+      'Provenance of the data behind the result: the region pack, its OpenStreetMap data date, each GTFS feed and census.',
+    ),
     territory: ScoreTerritory.optional().describe(
       'Present when the key’s account has units of the category: encroachment, nearest unit, overlap and cannibalisation.',
     ),

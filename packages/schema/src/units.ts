@@ -4,24 +4,28 @@ import { pageOf, pageParams } from './pagination.js';
 import { unknownFieldError, unknownParamError } from './query-params.js';
 import { Coordinates } from './score-result.js';
 import { CoordinatesInput, checkSite, SITE_CHECK, SiteAddress } from './site-input.js';
+import { storable } from './storable-text.js';
 import { Territory, UnitTerritory } from './territory.js';
 import { UnitId, UnitStatus } from './unit-refs.js';
 
-/** Most units one account may hold (its network, open and planned). */
+/** Most units one account may hold on any plan (its network, open and planned); each plan's own limit is in `UNIT_NETWORK_BUDGETS`. */
 export const MAX_UNITS_PER_ACCOUNT = 10_000;
 
 /**
- * A trimmed text field of 1 to `max` characters.
+ * A trimmed text field of 1 to `max` characters PostgreSQL can store.
  *
  * @param field - the field's name, for messages
  * @param max - most characters
  */
 function text(field: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} must be at most ${max} characters`);
+  return storable(
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+      .trim()
+      .min(1, `${field} must not be empty`)
+      .max(max, `${field} must be at most ${max} characters`),
+    field,
+  );
 }
 
 /** A unit's name, 1–200 characters after trimming, e.g. `Perry Street`. */

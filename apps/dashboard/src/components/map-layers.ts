@@ -1,5 +1,6 @@
 import type { MapFeature, RoadFeature, SiteMap } from '@locscore/schema';
 import L from 'leaflet';
+import { escapeHtml, textElement } from '../dom/text.js';
 
 /** A scored site to mark on the map. */
 export interface MapSite {
@@ -59,13 +60,15 @@ export function drawRoads(map: L.Map, siteMap: SiteMap): void {
       return { color: major ? MAP_COLOURS.majorRoad : MAP_COLOURS.road, weight: major ? 3 : 1.5, opacity: 1 };
     },
   }).addTo(map);
-  map.attributionControl.addAttribution(siteMap.meta.sample ? `${siteMap.meta.attribution} (sample data)` : siteMap.meta.attribution);
+  // Leaflet writes the attribution as HTML: escaped, the pack's text shows as written.
+  map.attributionControl.addAttribution(escapeHtml(siteMap.meta.sample ? `${siteMap.meta.attribution} (sample data)` : siteMap.meta.attribution));
 }
 
 /**
  * Draws one site map onto a Leaflet map (canvas renderer): roads as lines
  * (major roads darker and wider), the trade-area circle, stations and
- * competitors as circles with tooltips, then the site itself on top.
+ * competitors as circles with tooltips (text nodes: names and addresses are
+ * never parsed as HTML), then the site itself on top.
  *
  * @param map - the Leaflet map, with its view set
  * @param siteMap - the GeoJSON of `GET /api/franchisor/map`
@@ -88,10 +91,10 @@ export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
       fillColor: station ? MAP_COLOURS.station : MAP_COLOURS.competitor,
       fillOpacity: 1,
     })
-      .bindTooltip(feature.properties.name)
+      .bindTooltip(textElement(feature.properties.name))
       .addTo(map);
   }
   L.circleMarker(center, { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1 })
-    .bindTooltip(site.label, { permanent: site.pinLabel, direction: 'top', offset: [0, -8] })
+    .bindTooltip(textElement(site.label), { permanent: site.pinLabel, direction: 'top', offset: [0, -8] })
     .addTo(map);
 }

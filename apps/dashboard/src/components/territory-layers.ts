@@ -1,5 +1,6 @@
 import type { Unit, UnitTerritory } from '@locscore/schema';
 import L from 'leaflet';
+import { textElement } from '../dom/text.js';
 import { MAP_COLOURS } from './map-layers.js';
 
 /**
@@ -20,7 +21,7 @@ export function territoryLayer(territory: UnitTerritory, centre: { lat: number; 
 /**
  * Draws the account's units on a map: each territory in the units' colour,
  * then each unit as a dot (filled when open, hollow when planned) with its
- * name and status as a tooltip.
+ * name and status as a tooltip (a text node: a unit's name is never parsed as HTML).
  *
  * @param map - the Leaflet map
  * @param units - the units to draw
@@ -36,7 +37,7 @@ export function drawUnits(map: L.Map, units: readonly Unit[]): void {
       fillColor: open ? MAP_COLOURS.unit : '#ffffff',
       fillOpacity: 1,
     })
-      .bindTooltip(`${unit.name} (${unit.status})`)
+      .bindTooltip(textElement(`${unit.name} (${unit.status})`))
       .addTo(map);
   }
 }

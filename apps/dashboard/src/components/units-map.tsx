@@ -1,6 +1,7 @@
 import type { Category, SiteMap, Unit, UnitTerritory } from '@locscore/schema';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { textElement } from '../dom/text.js';
 import { useResource } from '../hooks/use-resource.js';
 import { useSession } from '../session/session-context.js';
 import { drawRoads, MAP_COLOURS } from './map-layers.js';
@@ -101,7 +102,7 @@ function LeafletUnits({
         fillColor: MAP_COLOURS.candidate,
         fillOpacity: 1,
       })
-        .bindTooltip(candidate.label, { direction: 'top', offset: [0, -8] })
+        .bindTooltip(textElement(candidate.label), { direction: 'top', offset: [0, -8] })
         .addTo(map);
     }
     return () => map.remove();

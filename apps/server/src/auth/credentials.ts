@@ -39,16 +39,12 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The admin principal of `Authorization: Bearer <token>`, under the failed-attempt limit. */
+/** The admin principal of `Authorization: Bearer <token>`; a wrong token counts against the failed-attempt limit (the right one always passes). */
 async function bearer(req: Request, token: string, options: CredentialOptions): Promise<Principal> {
   if (options.adminToken === undefined) throw new ApiError('unauthorized', 'this server has no admin token configured');
-  const client = req.ip ?? 'unknown';
-  await options.failedAttempts.check(client);
   if (!isAdminToken(token, options.adminToken)) {
-    await options.failedAttempts.fail(client);
-    throw new ApiError('unauthorized', 'wrong admin token');
+    throw await options.failedAttempts.refuse(req.ip ?? 'unknown', new ApiError('unauthorized', 'wrong admin token'));
   }
-  await options.failedAttempts.succeed(client);
   return { kind: 'admin', via: 'token' };
 }
 
@@ -67,7 +63,7 @@ async function session(req: Request, token: string, options: CredentialOptions):
  * Middleware resolving who an `/api/*` request is ({@link principalOf}):
  * `X-API-Key` (401 when unknown or revoked), else `Authorization: Bearer`
  * with the admin token (401 when wrong or when none is configured, 429
- * after too many failures; another scheme, such as a proxy's `Basic`, is
+ * for wrong ones after too many failures, the right one always passing; another scheme, such as a proxy's `Basic`, is
  * not a credential here), else the dashboard's session cookie, whose
  * writes (POST, PUT, PATCH, DELETE) must carry `X-CSRF-Token` (403
  * otherwise, before any route runs). A header wins over the cookie, which is

@@ -7,9 +7,14 @@ import { type SessionRouterOptions, sessionRouter } from './session-router.js';
  * The Content-Security-Policy of every `/dashboard` response: only the
  * server's own scripts, styles, images and API; no inline code, no framing,
  * no plugins. The built app runs under it (Leaflet draws on a canvas).
+ * `require-trusted-types-for 'script'` with only the app's `default` policy
+ * (`trusted-types default`) makes every HTML string written to the page go
+ * through that policy, which turns markup into text: no CSP directive stops
+ * an injected `<meta http-equiv=refresh>` from navigating, so none may be
+ * created (the app's own code writes user data as text nodes in any case).
  */
 export const DASHBOARD_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; require-trusted-types-for 'script'; trusted-types default";
 
 /** Sets the dashboard's security headers, over helmet's defaults. */
 function securityHeaders(_req: Request, res: Response, next: NextFunction): void {

@@ -55,7 +55,8 @@ async function ownerOf(body: SessionSignIn, options: SessionRouterOptions): Prom
  *   (`HttpOnly; SameSite=Strict; Path=/; Max-Age=28800`, `Secure` over
  *   https). 403 when `Origin` is another origin, 400 for a bad body, 401
  *   for a wrong token or key, 404 for an operator on a server without an
- *   admin token, 429 after too many failures from the address. A new
+ *   admin token, 429 for wrong ones after too many failures from the
+ *   address (a right token or key always signs in). A new
  *   sign-in ends the session the request carried.
  * - `GET /` → `DashboardSession` with its CSRF token, `Cache-Control:
  *   no-store`; 401 without a live session.
@@ -73,16 +74,13 @@ export function sessionRouter(options: SessionRouterOptions): Router {
   });
   router.post('/', async (req: Request, res: Response) => {
     const body = parseBody(SessionSignIn, req.body);
-    const client = req.ip ?? 'unknown';
-    await options.failedAttempts.check(client);
     let owner: Awaited<ReturnType<typeof ownerOf>>;
     try {
       owner = await ownerOf(body, options);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'unauthorized') await options.failedAttempts.fail(client);
+      if (error instanceof ApiError && error.code === 'unauthorized') throw await options.failedAttempts.refuse(req.ip ?? 'unknown', error);
       throw error;
     }
-    await options.failedAttempts.succeed(client);
     const previous = sessionTokenOf(req);
     if (previous !== null) await options.store.sessions.remove(previous);
     const created = await options.store.sessions.create(owner, options.clock());

@@ -6,6 +6,7 @@ import { createScoringService, type ScoringJobs } from '../scoring/scoring-servi
 import type { Store } from '../store/open-store.js';
 import { defaultInstanceId } from '../webhooks/delivery-headers.js';
 import { DELIVERY_QUEUE, type Redeliveries, startDeliveryJob } from '../webhooks/delivery-job.js';
+import type { DeliveryConcurrency } from '../webhooks/fair-dispatch.js';
 import { WEBHOOK_TIMEOUT_MS } from '../webhooks/post-webhook.js';
 import { DEFAULT_RETRY_SCHEDULE } from '../webhooks/retry-schedule.js';
 import { schedulePurge } from './purge-schedule.js';
@@ -25,8 +26,10 @@ export interface JobQueueOptions {
   scoreRetryDelaySeconds?: number;
   /** How often idle workers look for jobs, seconds. @default 0.5 (pg-boss's minimum) */
   pollingIntervalSeconds?: number;
-  /** Time limit of one delivery attempt, ms. @default 10000 */
+  /** Time limit of one delivery attempt until the status line and headers, ms. @default 10000 */
   webhookTimeoutMs?: number;
+  /** Delivery attempts at once: in all, per receiver host, per account. @default DEFAULT_DELIVERY_CONCURRENCY (64, 4, 8) */
+  deliveryConcurrency?: DeliveryConcurrency;
   /** Scoring workers of this instance; each runs up to `batchSize` jobs at once. @default 2 */
   scoreWorkers?: number;
   /** Jobs a worker fetches and runs at once. @default 16 */
@@ -83,14 +86,17 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     bossSchema: options.bossSchema,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   });
+  let deliveries: Awaited<ReturnType<typeof startDeliveryJob>> | null = null;
   try {
-    const deliveries = await startDeliveryJob(queue, {
+    deliveries = await startDeliveryJob(queue, {
       store,
       schedule: options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
       allowPrivate: options.allowPrivateWebhooks ?? false,
       timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
       instanceId: options.instanceId ?? defaultInstanceId(),
       logger,
+      ...(options.deliveryConcurrency === undefined ? {} : { concurrency: options.deliveryConcurrency }),
+      ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
     });
     const scoring = await startScoringJob(queue, {
       store,
@@ -108,15 +114,18 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       intervalSeconds: options.purgeIntervalSeconds,
       clock: options.clock,
     });
+    const started = deliveries;
     return {
       ...scoring,
-      redeliver: (requestId) => deliveries.redeliver(requestId),
+      redeliver: (requestId) => started.redeliver(requestId),
       async stop() {
         stopPurge();
+        await started.stop();
         await queue.stop();
       },
     };
   } catch (error) {
+    await deliveries?.stop();
     await queue.stop();
     throw error;
   }

@@ -32,6 +32,12 @@ export interface SendOptions {
   tx?: StoreTransaction;
 }
 
+/** A job taken from a queue with {@link Queue.fetch}: `active` until it is completed, failed, deferred or expires. */
+export interface FetchedJob<T> {
+  id: string;
+  data: T;
+}
+
 /** Jobs in the store's database (pg-boss): send, run, wake. */
 export interface Queue {
   /** Sends a job to a queue. */
@@ -50,12 +56,65 @@ export interface Queue {
    * woken before would not see it. Never throws.
    */
   notify(name: string): void;
+  /**
+   * Takes up to `count` jobs that are due, oldest first, for a caller that
+   * runs each on its own ({@link Queue.complete}, {@link Queue.fail},
+   * {@link Queue.defer}); a job left `active` past its expiry is retried.
+   */
+  fetch<T extends object>(name: string, count: number): Promise<Array<FetchedJob<T>>>;
+  /** Marks a fetched job done. */
+  complete(name: string, id: string): Promise<void>;
+  /** Fails a fetched job: pg-boss retries it under its retry limit. */
+  fail(name: string, id: string, error: unknown): Promise<void>;
+  /**
+   * Puts fetched jobs back to run later, each as a new job with its `data`
+   * due in its `options.startAfterSeconds`, in one transaction with
+   * completing them (so none is lost or run twice by this); not a retry.
+   */
+  defer(name: string, jobs: ReadonlyArray<{ id: string; data: object; options: SendOptions }>): Promise<void>;
   /** Stops the workers (waiting for running jobs) and pg-boss's supervision. */
   stop(): Promise<void>;
 }
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * {@link Queue.fetch}, {@link Queue.complete}, {@link Queue.fail} and
+ * {@link Queue.defer} over pg-boss: jobs taken and settled one by one by
+ * their caller, with no worker.
+ */
+function directAccess(boss: PgBoss, store: Store): Pick<Queue, 'fetch' | 'complete' | 'fail' | 'defer'> {
+  return {
+    async fetch<T extends object>(name: string, count: number) {
+      const jobs = await boss.fetch<T>(name, { batchSize: count });
+      return (jobs ?? []).map((job) => ({ id: job.id, data: job.data }));
+    },
+    async complete(name, id) {
+      await boss.complete(name, id);
+    },
+    async fail(name, id, error) {
+      await boss.fail(name, id, { message: describeError(error) });
+    },
+    async defer(name, jobs) {
+      if (jobs.length === 0) return;
+      const again = jobs.map(({ data, options }) => ({
+        name,
+        data,
+        startAfter: new Date(Date.now() + (options.startAfterSeconds ?? 0) * 1000).toISOString(),
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        expireInSeconds: options.expireInSeconds,
+      }));
+      await store.transaction(async (tx) => {
+        // pg-boss 10 takes an array of ids here; its types allow one id when `data` and `options` follow.
+        const ids = jobs.map((job) => job.id) as unknown as string;
+        await boss.complete(name, ids, {}, { db: tx.bossDb });
+        await boss.insert(again, { db: tx.bossDb });
+      });
+    },
+  };
 }
 
 /**
@@ -131,6 +190,7 @@ export async function openQueue(names: readonly string[], options: QueueOptions)
         ids.push(id);
       }
     },
+    ...directAccess(boss, store),
     notify(name) {
       for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },

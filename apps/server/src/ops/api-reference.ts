@@ -34,27 +34,23 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 /**
- * The server's base URL as the client reached it, for the document's
- * `servers` (the target of Swagger UI's "Try it out"): the request's scheme
- * and `Host` (with its port). `X-Forwarded-Proto` and `X-Forwarded-Host`
- * count only from a proxy the `trust proxy` setting believes
- * (`LOCSCORE_TRUST_PROXY`), as Express's `req.protocol` and `req.host` say.
- *
- * @returns e.g. `http://127.0.0.1:41234`, or `undefined` for a request without a `Host` (HTTP/1.0)
+ * The document's `servers` as this server serves it: one relative URL, `/`,
+ * which OpenAPI 3.1 resolves against where the document was fetched, so
+ * Swagger UI's "Try it out" calls the server that served the page on any
+ * port or behind any proxy, and the document never repeats a request's
+ * `Host` header (which a client or a cache in between could have chosen).
  */
-function serverUrlOf(req: Request): string | undefined {
-  const host: string | undefined = req.host;
-  return host === undefined || host === '' ? undefined : `${req.protocol}://${host}`;
-}
+const SERVED_SERVERS = [{ url: '/', description: 'this server (the origin the document was fetched from)' }];
+
+/** `Cache-Control` of `/openapi.json`: the same document for every request until the server is upgraded (5 minutes). */
+export const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * The API reference, needing no key and no network:
  *
  * - `GET /openapi.json`: the OpenAPI 3.1 document of `createOpenApiDocument()`
- *   (`@locscore/schema`), built once, with `servers` set per request to this
- *   server's URL as the request reached it (see {@link serverUrlOf}), so "Try
- *   it out" calls the server that served the page on any port or behind a
- *   proxy; a request without a `Host` gets the document's default.
+ *   (`@locscore/schema`), built and serialised once, its `servers` the
+ *   relative `/` ({@link SERVED_SERVERS}), with {@link OPENAPI_CACHE_CONTROL}.
  * - `GET /docs`: Swagger UI (swagger-ui-dist) rendering that document; its
  *   script and stylesheet are served from `/docs/assets/` out of node_modules,
  *   and its start script is a file (`/docs/init.js`), so the page works
@@ -62,11 +58,10 @@ function serverUrlOf(req: Request): string | undefined {
  */
 export function apiReferenceRouter(): Router {
   const router = Router();
-  const document = createOpenApiDocument();
+  const served = JSON.stringify({ ...createOpenApiDocument(), servers: SERVED_SERVERS });
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  router.get('/openapi.json', (req: Request, res: Response) => {
-    const url = serverUrlOf(req);
-    res.status(200).json(url === undefined ? document : { ...document, servers: [{ url, description: 'this server' }] });
+  router.get('/openapi.json', (_req: Request, res: Response) => {
+    res.status(200).type('application/json').setHeader('Cache-Control', OPENAPI_CACHE_CONTROL).send(served);
   });
   router.get('/docs', (_req: Request, res: Response) => {
     res.status(200).type('html').send(PAGE);

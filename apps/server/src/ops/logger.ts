@@ -4,8 +4,18 @@ import pretty from 'pino-pretty';
 import { requestIdOf } from '../http/request-id.js';
 import type { LogLevel } from './settings.js';
 
-/** API keys (`lsk_…`) and webhook secrets (`whsec_…`) anywhere in a log line. */
-const SECRET_PATTERN = /\b(lsk|whsec)_[A-Za-z0-9+/=_-]*/g;
+/**
+ * API keys (`lsk_…`) and webhook secrets (`whsec_…`) anywhere in a log line,
+ * also with the underscore percent-encoded (`lsk%5F…`, once or twice: `%255F`)
+ * as a URL carries it.
+ */
+const SECRET_PATTERN = /\b(lsk|whsec)(?:_|%(?:25)*5[Ff])[A-Za-z0-9+/=_%-]*/g;
+
+/**
+ * Query parameters whose values never reach the logs, whatever they hold:
+ * names clients put credentials under by mistake (`?token=`, `?api_key=`).
+ */
+const SECRET_PARAMETER = /token|key|secret|password|passwd|auth|session|signature|credential/i;
 
 /** Header paths whose values never reach the logs. */
 export const REDACTED_PATHS: readonly string[] = [
@@ -25,6 +35,48 @@ export const REDACTED_PATHS: readonly string[] = [
  */
 export function redactSecrets(text: string): string {
   return text.replace(SECRET_PATTERN, '$1_[REDACTED]');
+}
+
+/**
+ * A request URL as the access log writes it: the path, and the query with
+ * the value of every parameter named like a credential
+ * ({@link SECRET_PARAMETER}) or holding one of `secrets` (the admin token,
+ * compared after percent-decoding) replaced by `[REDACTED]`; a path segment
+ * holding a secret likewise. API keys and webhook secrets are removed from
+ * the whole line afterwards ({@link redactSecrets}).
+ *
+ * @param url - `req.originalUrl`
+ * @param secrets - texts never to log, e.g. the admin token (empty ones are ignored)
+ * @returns the URL to log
+ */
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  const present = secrets.filter((secret) => secret.length > 0);
+  const decoded = (text: string): string => {
+    try {
+      return decodeURIComponent(text.replaceAll('+', ' '));
+    } catch {
+      return text;
+    }
+  };
+  const holds = (text: string): boolean => present.some((secret) => text.includes(secret) || decoded(text).includes(secret));
+  const mark = url.indexOf('?');
+  const path = (mark === -1 ? url : url.slice(0, mark))
+    .split('/')
+    .map((segment) => (holds(segment) ? '[REDACTED]' : segment))
+    .join('/');
+  if (mark === -1) return path;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      if (holds(name)) return '[REDACTED]';
+      if (equals === -1) return pair;
+      return SECRET_PARAMETER.test(decoded(name)) || holds(pair.slice(equals + 1)) ? `${name}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
 }
 
 /** Options of {@link createLogger}. */
@@ -102,14 +154,15 @@ export function requestLog(req: Request, res: Response): Logger | null {
  * (method and URL), `res` (status) and `responseTime` (ms). Headers are left
  * out: serialising and redacting some twenty request and response headers
  * cost more than the rest of the line, and it keeps credentials out by
- * construction. A response cut off before it finished is logged at `warn`
+ * construction; the URL goes through {@link redactUrl}. A response cut off before it finished is logged at `warn`
  * as `request aborted`. Replaces pino-http, which made two child loggers
  * per request (~15 % of the server's CPU per request, measured under load);
  * {@link requestLog} makes one, only when a request logs something.
  *
  * @param logger - from {@link createLogger}
+ * @param secrets - texts never to log (the admin token), see {@link redactUrl}
  */
-export function httpLogger(logger: Logger): RequestHandler {
+export function httpLogger(logger: Logger, secrets: readonly string[] = []): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     loggerOfRequest.set(req, logger);
@@ -118,7 +171,7 @@ export function httpLogger(logger: Logger): RequestHandler {
       res.removeListener('close', complete);
       const line = {
         requestId: requestIdOf(res),
-        req: { method: req.method, url: req.originalUrl },
+        req: { method: req.method, url: redactUrl(req.originalUrl, secrets) },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       };

@@ -1,5 +1,20 @@
 import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
-import { SCORE_PATH, USAGE_PATH } from '@locscore/schema';
+import {
+  ADMIN_ACCOUNTS_PATH,
+  ADMIN_KEYS_PATH,
+  ADMIN_REQUESTS_PATH,
+  ADMIN_USAGE_PATH,
+  DASHBOARD_PATH,
+  DASHBOARD_SESSION_PATH,
+  FRANCHISOR_REQUESTS_PATH,
+  MAP_PATH,
+  SCORE_PATH,
+  TERRITORY_CHECK_PATH,
+  UNITS_IMPORT_PATH,
+  UNITS_PATH,
+  USAGE_PATH,
+  USAGE_REPORT_PATH,
+} from '@locscore/schema';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { apiKeyOf } from '../auth/authenticate.js';
@@ -25,19 +40,58 @@ export interface Metrics {
   readonly rateLimited: Counter<'plan'>;
 }
 
+/** Each route of the app: a path of `@locscore/schema` and the parameters after it. */
+const ROUTES: ReadonlyArray<readonly [string, string]> = [
+  [SCORE_PATH, ''],
+  [SCORE_PATH, '/:requestId'],
+  [USAGE_PATH, ''],
+  [USAGE_REPORT_PATH, ''],
+  [FRANCHISOR_REQUESTS_PATH, ''],
+  [FRANCHISOR_REQUESTS_PATH, '/:requestId'],
+  [FRANCHISOR_REQUESTS_PATH, '/:requestId/redeliver'],
+  [MAP_PATH, ''],
+  [UNITS_IMPORT_PATH, ''],
+  [UNITS_PATH, ''],
+  [UNITS_PATH, '/:id'],
+  [TERRITORY_CHECK_PATH, ''],
+  [ADMIN_ACCOUNTS_PATH, ''],
+  [ADMIN_KEYS_PATH, ''],
+  [ADMIN_KEYS_PATH, '/:prefix'],
+  [ADMIN_KEYS_PATH, '/:prefix/rotate-secret'],
+  [ADMIN_USAGE_PATH, ''],
+  [ADMIN_REQUESTS_PATH, ''],
+  [ADMIN_REQUESTS_PATH, '/:requestId'],
+  [ADMIN_REQUESTS_PATH, '/:requestId/redeliver'],
+  [DASHBOARD_SESSION_PATH, ''],
+  ['/healthz', ''],
+  ['/readyz', ''],
+  ['/metrics', ''],
+  ['/openapi.json', ''],
+];
+
+/** Each route's template and the pattern of its paths (a trailing slash allowed). */
+const ROUTE_TEMPLATES: ReadonlyArray<readonly [RegExp, string]> = ROUTES.map(([base, tail]): readonly [RegExp, string] => {
+  const pattern = `${escapeRegExp(base)}${tail.replace(/\/:[a-zA-Z]+/g, '/[^/]+')}`;
+  return [new RegExp(`^${pattern}/?$`), `${base}${tail}`];
+});
+
+/** `text` with the characters special in a regular expression escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * Route label of a request: one of the API's route templates, never the raw
- * path (random paths would otherwise create unbounded label values).
+ * Route label of a request: one of the app's route templates, never the raw
+ * path (random paths would otherwise create unbounded label values); every
+ * page and asset of the dashboard is `/dashboard`, the API reference `/docs`.
  *
  * @param path - the request path without query
- * @returns e.g. `/api/franchisor/score/:requestId`, or `unmatched`
+ * @returns e.g. `/api/franchisor/units/:id`, or `unmatched`
  */
 export function routeLabel(path: string): string {
-  if (path === SCORE_PATH || path === `${SCORE_PATH}/`) return SCORE_PATH;
-  if (path.startsWith(`${SCORE_PATH}/`)) return `${SCORE_PATH}/:requestId`;
-  if (path === USAGE_PATH || path === `${USAGE_PATH}/`) return USAGE_PATH;
-  if (['/healthz', '/readyz', '/metrics', '/openapi.json'].includes(path)) return path;
+  for (const [pattern, template] of ROUTE_TEMPLATES) if (pattern.test(path)) return template;
   if (path === '/docs' || path.startsWith('/docs/')) return '/docs';
+  if (path === DASHBOARD_PATH || path.startsWith(`${DASHBOARD_PATH}/`)) return DASHBOARD_PATH;
   return 'unmatched';
 }
 

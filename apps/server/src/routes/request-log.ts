@@ -1,4 +1,13 @@
-import { AdminRequestListQuery, DEFAULT_PAGE_SIZE, type Redelivery, type RequestDetail, RequestId, RequestListQuery, type RequestPage } from '@locscore/schema';
+import {
+  AdminRequestListQuery,
+  DEFAULT_PAGE_SIZE,
+  REDELIVERIES_PER_DAY,
+  type Redelivery,
+  type RequestDetail,
+  RequestId,
+  RequestListQuery,
+  type RequestPage,
+} from '@locscore/schema';
 import { type Request, type Response, Router } from 'express';
 import { apiKeyOf, requireAdmin, requireKey } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
@@ -40,6 +49,31 @@ async function requestOf(config: ServerConfig, req: Request, res: Response, scop
   return detail;
 }
 
+/** Seconds of the redelivery budget's window: 24 hours. */
+const REDELIVERY_WINDOW_SECONDS = 24 * 60 * 60;
+
+/**
+ * Refuses a franchisor's redelivery once its account has asked for
+ * `REDELIVERIES_PER_DAY` of its key's plan in the last 24 hours (counted in
+ * the database, so across every instance).
+ *
+ * @throws ApiError 429 `rate_limited` with `Retry-After` and `details: { limit, used, windowSeconds, retryAfterSeconds }`
+ */
+async function checkRedeliveryBudget(config: ServerConfig, res: Response): Promise<void> {
+  const key = apiKeyOf(res);
+  const limit = REDELIVERIES_PER_DAY[key.plan];
+  const now = (config.clock ?? (() => new Date()))();
+  const used = await config.store.deliveries.redeliveriesSince(key.accountId, new Date(now.getTime() - REDELIVERY_WINDOW_SECONDS * 1000));
+  if (used < limit) return;
+  const retryAfterSeconds = 3600;
+  throw new ApiError(
+    'rate_limited',
+    `the account asked for ${used} redeliveries in the last 24 hours, the most its ${key.plan} plan allows (${limit}); retry later`,
+    { limit, used, windowSeconds: REDELIVERY_WINDOW_SECONDS, retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
 /**
  * Starts a redelivery: 400 for a synchronous request (no webhook URL), 409
  * while it is queued or running, 501 without a job queue; else 202.
@@ -64,7 +98,9 @@ async function redeliver(config: ServerConfig, detail: RequestDetail): Promise<R
  * - `GET /`: a {@link RequestPage}, newest first (`status`, `mode`, `since`, `cursor`, `limit`);
  * - `GET /:requestId`: the {@link RequestDetail} with every delivery and attempt;
  * - `POST /:requestId/redeliver`: 202 {@link Redelivery}, a new delivery of
- *   the same body signed afresh; costs no quota.
+ *   the same body signed afresh; costs no quota, but a franchisor's account
+ *   may ask for at most `REDELIVERIES_PER_DAY` of its plan in 24 hours (429
+ *   `rate_limited` past it; the operator's redeliveries are not counted).
  *
  * @param config - the server configuration
  * @param scope - whose requests
@@ -87,6 +123,7 @@ export function requestLogRouter(config: ServerConfig, scope: RequestLogScope): 
   });
   router.post('/:requestId/redeliver', async (req: Request, res: Response) => {
     const detail = await requestOf(config, req, res, scope);
+    if (scope === 'key' && detail.mode === 'async' && detail.webhookUrl !== null) await checkRedeliveryBudget(config, res);
     res.status(202).json(await redeliver(config, detail));
   });
   return router;

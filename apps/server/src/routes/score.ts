@@ -9,6 +9,7 @@ import { requestLog } from '../ops/logger.js';
 import { applyReservation } from '../quota/apply-reservation.js';
 import { type QuotaPeriod, quotaPeriod } from '../quota/period.js';
 import { setQuotaHeaders } from '../quota/quota-headers.js';
+import { spentQuota } from '../quota/spent-quota.js';
 import { createScoringService, type ScoringCall, type ScoringService } from '../scoring/scoring-service.js';
 import { checkWebhookUrl } from '../webhooks/url-policy.js';
 import { idempotencyKeyOf, requestHash } from './idempotency.js';
@@ -27,12 +28,15 @@ function nowOf(config: ServerConfig): Date {
 
 /**
  * Scores synchronously ({@link ScoringService.scoreNow}) and answers 200 with
- * the result; a spent quota answers 429 and the result is dropped. A failure
+ * the result; a quota already spent answers 429 before any scoring
+ * ({@link spentQuota}), one spent meanwhile after it (the result dropped). A failure
  * costs no unit: an address that cannot be scored answers 400
  * (`address_not_found`, `address_ambiguous` with its candidates), an engine
  * fault 500 `scoring_failed`; both carry the quota headers of the unchanged count.
  */
 async function scoreNow(config: ServerConfig, scoring: ScoringService, call: ScoringCall, now: Date, req: Request, res: Response): Promise<Answer> {
+  const spent = await spentQuota(config.store.usage, call.key, call.period);
+  if (spent !== null) applyReservation(res, call.period, spent, now);
   const outcome = await scoring.scoreNow(call);
   if (outcome.kind === 'scored') {
     applyReservation(res, call.period, outcome.reservation, now);

@@ -8,6 +8,7 @@ import { jsonBodyOf } from '../http/json-body.js';
 import { parseBody } from '../http/validate.js';
 import { applyReservation } from '../quota/apply-reservation.js';
 import { quotaPeriod } from '../quota/period.js';
+import { spentQuota } from '../quota/spent-quota.js';
 import { locateSite, territoryLookupOf } from '../territory/site.js';
 import { unitNetworksOf } from '../territory/unit-networks.js';
 
@@ -21,7 +22,8 @@ const NO_UNITS = new UnitNetwork([]);
  * docs/territory.md), for an API key or a franchisor's dashboard session.
  * The check is computed first and then charged one evaluation, as a
  * synchronous score is: 400s (a field, the address, a population territory
- * larger than the region) and 500s cost nothing; 429 when the quota is spent;
+ * larger than the region) and 500s cost nothing; 429 when the quota is spent
+ * (before the account's units are read when it was spent already);
  * 200 with the quota headers otherwise.
  *
  * @param config - the server configuration
@@ -32,6 +34,10 @@ export function territoryCheckRouter(config: ServerConfig): Router {
   router.post('/', requireKey, jsonBodyOf(MAX_TERRITORY_BODY_BYTES), async (req: Request, res: Response) => {
     const key = apiKeyOf(res);
     const body = parseBody(TerritoryCheckRequest, req.body);
+    const now = (config.clock ?? (() => new Date()))();
+    const period = quotaPeriod(now);
+    const spent = await spentQuota(config.store.usage, key, period);
+    if (spent !== null) applyReservation(res, period, spent, now);
     const lookup = territoryLookupOf(config.engine);
     const site = locateSite(lookup, body);
     const network = (await networks.ofKey(key.id)) ?? NO_UNITS;
@@ -48,8 +54,6 @@ export function territoryCheckRouter(config: ServerConfig): Router {
       if (error instanceof TerritoryError) throw invalidRequest(error.details.fields);
       throw error;
     }
-    const now = (config.clock ?? (() => new Date()))();
-    const period = quotaPeriod(now);
     applyReservation(res, period, await config.store.usage.reserve(key.id, period.start), now);
     res.status(200).json(result);
   });

@@ -5,7 +5,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_TERRITORY_BODY_BYTES,
   MAX_UNIT_IMPORT_BODY_BYTES,
-  MAX_UNITS_PER_ACCOUNT,
+  UNIT_NETWORK_BUDGETS,
   type Unit,
   UnitId,
   UnitImportRequest,
@@ -14,7 +14,7 @@ import {
   UnitListQuery,
   UpdateUnit,
 } from '@locscore/schema';
-import { type Request, type Response, Router } from 'express';
+import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { apiKeyOf, requireKey } from '../auth/authenticate.js';
 import type { ServerConfig } from '../config.js';
@@ -22,10 +22,12 @@ import { ApiError, invalidRequest } from '../http/api-error.js';
 import { jsonBodyOf } from '../http/json-body.js';
 import { parseBody, parseQuery } from '../http/validate.js';
 import { requestLog } from '../ops/logger.js';
+import type { StoredKey } from '../store/keys.js';
 import { InvalidCursorError } from '../store/request-log.js';
-import { UnitLimitError, unitOf } from '../store/units.js';
+import { UnitBudgetError, unitOf } from '../store/units.js';
 import { territoryLookupOf } from '../territory/site.js';
 import { changedUnitFields, changesGeography, createdUnitFields } from '../territory/unit-fields.js';
+import { createUnitWriteLimit } from '../territory/unit-write-limit.js';
 
 /** The id of the route, or the 404 every unknown or foreign id answers. */
 function unitIdOf(req: Request): string {
@@ -37,31 +39,46 @@ function unitIdOf(req: Request): string {
 const notFound = () => new ApiError('not_found', 'no unit with this id in this account');
 
 /**
- * Adds one unit: validates the body, locates the site, resolves the territory, stores it.
- *
- * @throws ApiError 400 (a field, the address), 409 `conflict` when the account is full
+ * The answer to a write past the unit network budget: 413 when the unit alone
+ * needs more than the whole budget (it can never fit), else 409; both name
+ * the budget, its limit, what the account uses and what the unit needs.
  */
-async function createUnit(config: ServerConfig, lookup: TerritoryLookup, accountId: string, body: unknown): Promise<Unit> {
-  const fields = createdUnitFields(lookup, parseBody(CreateUnit, body));
+function budgetError(error: UnitBudgetError, key: StoredKey): ApiError {
+  const details = { budget: error.budget, limit: error.limit, used: error.used, requested: error.requested, plan: key.plan };
+  return new ApiError(error.requested > error.limit ? 'payload_too_large' : 'conflict', `${error.message} (${key.plan} plan)`, details);
+}
+
+/** Runs a unit write, answering a budget overrun as {@link budgetError}. */
+async function withinBudget<T>(key: StoredKey, write: () => Promise<T>): Promise<T> {
   try {
-    return await config.store.units.create(accountId, randomUUID(), fields, MAX_UNITS_PER_ACCOUNT);
+    return await write();
   } catch (error) {
-    if (error instanceof UnitLimitError) throw new ApiError('conflict', error.message, { limit: error.limit });
+    if (error instanceof UnitBudgetError) throw budgetError(error, key);
     throw error;
   }
+}
+
+/**
+ * Adds one unit: validates the body, locates the site, resolves the territory, stores it.
+ *
+ * @throws ApiError 400 (a field, the address), 409 `conflict` or 413 past the plan's unit network budget
+ */
+async function createUnit(config: ServerConfig, lookup: TerritoryLookup, key: StoredKey, body: unknown): Promise<Unit> {
+  const fields = createdUnitFields(lookup, parseBody(CreateUnit, body));
+  return withinBudget(key, () => config.store.units.create(key.accountId, randomUUID(), fields, UNIT_NETWORK_BUDGETS[key.plan]));
 }
 
 /** The outcome of one import row: created, or failed with the error the single-unit route would answer. */
 async function importRow(
   config: ServerConfig,
   lookup: TerritoryLookup,
-  accountId: string,
+  key: StoredKey,
   row: unknown,
   index: number,
   log: Logger | null,
 ): Promise<UnitImportRow> {
   try {
-    return { index, status: 'created', unit: await createUnit(config, lookup, accountId, row) };
+    return { index, status: 'created', unit: await createUnit(config, lookup, key, row) };
   } catch (error) {
     if (error instanceof ApiError) {
       return {
@@ -78,12 +95,17 @@ async function importRow(
 /**
  * Router mounted at `/api/franchisor/units`, for an API key or a
  * franchisor's dashboard session (every key of the account sees the same
- * units; another account's unit answers 404). Free of quota.
+ * units; another account's unit answers 404). Free of quota, within the unit
+ * network budget of the writing key's plan (`UNIT_NETWORK_BUDGETS`): a write
+ * is counted against the hour's unit writes first (429 `rate_limited` before
+ * any other work), and one that would take the account past its units,
+ * vertices or stored bytes is refused with 409 `conflict` (413 when the unit
+ * alone exceeds the budget), nothing stored.
  *
  * - `POST /`: 201 {@link Unit}; 400 naming the field, `address_not_found`,
- *   `address_ambiguous`; 409 `conflict` past {@link MAX_UNITS_PER_ACCOUNT}; 413 over
+ *   `address_ambiguous`; 409/413 past the budget; 413 over
  *   {@link MAX_TERRITORY_BODY_BYTES}; 503 without a region.
- * - `POST /import`: 200 {@link UnitImportResult}, each row created or failed on its own.
+ * - `POST /import`: 200 {@link UnitImportResult}, each row created or failed on its own (counts one write per row).
  * - `GET /`: a page of units, oldest first (`status`, `category`, `cursor`, `limit`).
  * - `GET /:id`, `PATCH /:id` (a new site or territory is located and resolved
  *   again), `DELETE /:id` (204).
@@ -93,18 +115,25 @@ async function importRow(
 export function unitsRouter(config: ServerConfig): Router {
   const router = Router();
   const units = config.store.units;
+  const writes = createUnitWriteLimit();
+  const take = (res: Response, count: number) => writes.take(apiKeyOf(res).accountId, apiKeyOf(res).plan, count);
   router.use(requireKey);
+  router.post('/', async (_req: Request, res: Response, next: NextFunction) => {
+    await take(res, 1);
+    next();
+  });
   router.post('/', jsonBodyOf(MAX_TERRITORY_BODY_BYTES), async (req: Request, res: Response) => {
     const lookup = territoryLookupOf(config.engine);
-    res.status(201).json(await createUnit(config, lookup, apiKeyOf(res).accountId, req.body));
+    res.status(201).json(await createUnit(config, lookup, apiKeyOf(res), req.body));
   });
   router.post('/import', jsonBodyOf(MAX_UNIT_IMPORT_BODY_BYTES), async (req: Request, res: Response) => {
     const { units: rows } = parseBody(UnitImportRequest, req.body);
+    await take(res, rows.length);
     const lookup = territoryLookupOf(config.engine);
-    const accountId = apiKeyOf(res).accountId;
+    const key = apiKeyOf(res);
     const results: UnitImportRow[] = [];
-    // One after another: the account's writes are serialised anyway, and the limit is checked per row.
-    for (const [index, row] of rows.entries()) results.push(await importRow(config, lookup, accountId, row, index, requestLog(req, res)));
+    // One after another: the account's writes are serialised anyway, and the budget is checked per row.
+    for (const [index, row] of rows.entries()) results.push(await importRow(config, lookup, key, row, index, requestLog(req, res)));
     const created = results.filter((row) => row.status === 'created').length;
     const answer: UnitImportResult = { created, failed: results.length - created, results };
     res.status(200).json(answer);
@@ -124,16 +153,26 @@ export function unitsRouter(config: ServerConfig): Router {
     if (stored === null) throw notFound();
     res.status(200).json(unitOf(stored));
   });
+  router.patch('/:id', async (req: Request, res: Response, next: NextFunction) => {
+    unitIdOf(req);
+    await take(res, 1);
+    next();
+  });
   router.patch('/:id', jsonBodyOf(MAX_TERRITORY_BODY_BYTES), async (req: Request, res: Response) => {
     const id = unitIdOf(req);
     const change = parseBody(UpdateUnit, req.body);
     const lookup = changesGeography(change) ? territoryLookupOf(config.engine) : null;
-    const unit = await units.update(apiKeyOf(res).accountId, id, (current) => changedUnitFields(lookup, current, change));
+    const key = apiKeyOf(res);
+    const unit = await withinBudget(key, () =>
+      units.update(key.accountId, id, (current) => changedUnitFields(lookup, current, change), UNIT_NETWORK_BUDGETS[key.plan]),
+    );
     if (unit === null) throw notFound();
     res.status(200).json(unit);
   });
   router.delete('/:id', async (req: Request, res: Response) => {
-    if (!(await units.delete(apiKeyOf(res).accountId, unitIdOf(req)))) throw notFound();
+    const id = unitIdOf(req);
+    await take(res, 1);
+    if (!(await units.delete(apiKeyOf(res).accountId, id))) throw notFound();
     res.status(204).end();
   });
   return router;

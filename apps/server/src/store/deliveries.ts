@@ -26,6 +26,17 @@ export interface DeliveryProgress {
   attempts: number;
 }
 
+/** Where a delivery goes and whose it is: what the delivery dispatcher's limits count. */
+export interface DeliveryTarget {
+  deliveryId: string;
+  requestId: string;
+  state: DeliveryState;
+  /** The request's webhook URL; null for a synchronous request. */
+  webhookUrl: string | null;
+  /** The account of the key the request was made with. */
+  accountId: string;
+}
+
 /**
  * Webhook deliveries of asynchronous requests and every attempt made. A
  * request has one `original` delivery (started when it finished) and a
@@ -53,6 +64,10 @@ export interface DeliveryRepository {
   status(requestId: string): Promise<DeliveryStatus & { state: DeliveryState | null }>;
   /** Every delivery of a request, oldest first, each with every attempt in order. */
   list(requestId: string): Promise<Delivery[]>;
+  /** Where a delivery goes and whose it is, in one statement; null when unknown. */
+  target(deliveryId: string): Promise<DeliveryTarget | null>;
+  /** Redeliveries of the account's requests created since `since` (the per-account redelivery budget). */
+  redeliveriesSince(accountId: string, since: Date): Promise<number>;
 }
 
 interface DeliveryRow {
@@ -126,6 +141,23 @@ export function createDeliveryRepository(db: Db): DeliveryRepository {
         deliveredAt: toIsoOrNull(row.delivered_at),
         state: row.state,
       };
+    },
+    async target(deliveryId) {
+      const result = await db.query<{ id: string; request_id: string; state: DeliveryState; webhook_url: string | null; account_id: string }>(
+        `SELECT d.id, d.request_id, d.state, r.webhook_url, k.account_id
+         FROM deliveries d JOIN requests r ON r.id = d.request_id JOIN api_keys k ON k.id = r.key_id WHERE d.id = $1`,
+        [deliveryId],
+      );
+      const row = result.rows[0];
+      return row ? { deliveryId: row.id, requestId: row.request_id, state: row.state, webhookUrl: row.webhook_url, accountId: row.account_id } : null;
+    },
+    async redeliveriesSince(accountId, since) {
+      const result = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM deliveries d JOIN requests r ON r.id = d.request_id JOIN api_keys k ON k.id = r.key_id
+         WHERE k.account_id = $1 AND d.kind = 'redelivery' AND d.created_at >= $2`,
+        [accountId, since],
+      );
+      return Number(result.rows[0]?.n ?? 0);
     },
     async list(requestId) {
       const deliveries = await db.query<DeliveryRow>('SELECT * FROM deliveries WHERE request_id = $1 ORDER BY created_at, id', [requestId]);

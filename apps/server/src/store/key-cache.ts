@@ -1,11 +1,14 @@
 import { hashApiKey } from '../auth/api-key.js';
+import type { KeyChangeFeed } from './key-changes.js';
 import type { AuthenticatedKey, KeyRepository } from './keys.js';
 
 /**
- * Seconds an authenticated key is served from memory (5 s). Trade-off: a key
- * revoked (or re-planned) through another instance, or directly in the
- * database, keeps working on this instance for up to this long; changes made
- * through this instance's store take effect at once.
+ * Milliseconds an authenticated key is served from memory (5 s). Changes
+ * made through this instance's store take effect at once; on PostgreSQL,
+ * changes made anywhere else reach the cache through the key change feed
+ * (`LISTEN`) at once too, and while the feed is down nothing is served from
+ * memory. Without a feed (PGlite: one process per data directory) this is
+ * the longest a change made behind the store's back could go unseen.
  */
 export const KEY_CACHE_TTL_MS = 5_000;
 
@@ -18,6 +21,8 @@ export interface KeyCacheOptions {
   ttlMs?: number;
   /** The current time in ms since the epoch (tests); default `Date.now`. */
   now?: () => number;
+  /** Changes made by other instances: each empties the cache, and while it is not live the cache is bypassed. */
+  changes?: KeyChangeFeed;
 }
 
 /**
@@ -44,6 +49,8 @@ export function cacheAuthenticatedKeys(keys: KeyRepository, options: KeyCacheOpt
     generation += 1;
     return result;
   };
+  const { changes } = options;
+  changes?.onChange(() => changed(undefined));
   return {
     create: async (createOptions) => changed(await keys.create(createOptions)),
     register: async (registerOptions) => changed(await keys.register(registerOptions)),
@@ -60,7 +67,7 @@ export function cacheAuthenticatedKeys(keys: KeyRepository, options: KeyCacheOpt
     rotateSecret: async (prefix) => changed(await keys.rotateSecret(prefix)),
     webhookSecretsOf: (keyId) => keys.webhookSecretsOf(keyId),
     async authenticate(apiKey) {
-      if (ttlMs <= 0) return keys.authenticate(apiKey);
+      if (ttlMs <= 0 || (changes !== undefined && !changes.live)) return keys.authenticate(apiKey);
       const hash = hashApiKey(apiKey);
       const cached = entries.get(hash);
       if (cached && cached.expiresAt > now()) return { ...cached.key };

@@ -379,6 +379,57 @@ CREATE INDEX units_account_seq ON units (account_id, seq);
 ALTER TABLE accounts ADD COLUMN units_version bigint NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 6,
+    name: 'unit network budgets, incremental networks, key change notifications',
+    sql: `
+-- What each unit costs an account's budget (docs/security.md): the vertices of
+-- its stored territory polygon (a radius territory has none) and the bytes of
+-- its stored text, both computed here so that the budget check and the
+-- stored row can never disagree.
+ALTER TABLE units ADD COLUMN vertices integer GENERATED ALWAYS AS (
+  CASE territory -> 'geometry' ->> 'type'
+    WHEN 'Polygon' THEN jsonb_array_length(jsonb_path_query_array(territory, 'strict $.geometry.coordinates[*][*]'))
+    WHEN 'MultiPolygon' THEN jsonb_array_length(jsonb_path_query_array(territory, 'strict $.geometry.coordinates[*][*][*]'))
+    ELSE 0
+  END
+) STORED;
+ALTER TABLE units ADD COLUMN stored_bytes integer GENERATED ALWAYS AS (
+  octet_length(name) + coalesce(octet_length(address), 0) + coalesce(octet_length(matched_address), 0)
+    + coalesce(octet_length(brand), 0) + coalesce(octet_length(territory_input::text), 0) + coalesce(octet_length(territory::text), 0)
+) STORED;
+
+-- The account's units_version of the write that last changed the unit: a
+-- network cached at version v is brought up to date from the rows written
+-- after v. Set by a trigger from the version every write bumps first in its
+-- transaction, so no writer can forget it.
+ALTER TABLE units ADD COLUMN written_version bigint NOT NULL DEFAULT 0;
+CREATE FUNCTION locscore_stamp_unit_version() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  SELECT a.units_version INTO NEW.written_version FROM accounts a WHERE a.id = NEW.account_id;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER units_written_version BEFORE INSERT OR UPDATE ON units
+  FOR EACH ROW EXECUTE FUNCTION locscore_stamp_unit_version();
+CREATE INDEX units_account_written ON units (account_id, written_version);
+
+-- Every change of a key row (plan, revocation, secret), through any
+-- instance or by hand, tells every instance listening on PostgreSQL to drop
+-- the keys it serves from memory.
+CREATE FUNCTION locscore_notify_key_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_notify('locscore_key_changes', '');
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys
+  FOR EACH STATEMENT EXECUTE FUNCTION locscore_notify_key_change();
+
+-- The redeliveries an account asked for in the last 24 hours (its budget).
+CREATE INDEX deliveries_redelivery_created ON deliveries (created_at) WHERE kind = 'redelivery';
+`,
+  },
 ];
 
 /** Arbitrary constant naming the migration advisory lock (ASCII "locs"). */

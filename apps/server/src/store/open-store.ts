@@ -9,6 +9,7 @@ import { createDeliveryRepository, type DeliveryRepository } from './deliveries.
 import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
 import { bossDb, createJobDatabase, type JobDatabase } from './job-database.js';
 import { cacheAuthenticatedKeys } from './key-cache.js';
+import { type KeyChangeFeed, listenForKeyChanges } from './key-changes.js';
 import { createKeyLastUseRepository, type KeyLastUseRepository } from './key-last-use.js';
 import { createKeyRecordRepository, type KeyRecordRepository } from './key-records.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
@@ -57,8 +58,12 @@ export interface Store {
   readonly dataDir: string | null;
   /**
    * API keys; `authenticate` serves active keys from memory for
-   * `KEY_CACHE_TTL_MS` (5 s, `key-cache.ts`): a key revoked through another instance
-   * still works here for up to that long; revoking through this store applies at once.
+   * `KEY_CACHE_TTL_MS` (5 s, `key-cache.ts`). A revocation or plan change
+   * through this store applies at once; on PostgreSQL one made by any other
+   * instance (or by hand) does too, through `LISTEN locscore_key_changes`
+   * (`key-changes.ts`), the cache being bypassed while that connection is
+   * down. PGlite has one process per data directory, so every change goes
+   * through its one store.
    */
   readonly keys: KeyRepository;
   /** Franchisor organisations, each owning keys. */
@@ -122,12 +127,12 @@ export interface Store {
  * @param db - the database; `close()` closes it
  * @param place - the PGlite data directory (null on PostgreSQL) and the release of its lock
  */
-export function createStore(db: ClosableDb, place: { dataDir: string | null; unlock?: () => Promise<void> }): Store {
+export function createStore(db: ClosableDb, place: { dataDir: string | null; unlock?: () => Promise<void>; keyChanges?: KeyChangeFeed }): Store {
   let closing: Promise<void> | null = null;
   return {
     driver: db.driver,
     dataDir: place.dataDir,
-    keys: cacheAuthenticatedKeys(createKeyRepository(db)),
+    keys: cacheAuthenticatedKeys(createKeyRepository(db), place.keyChanges === undefined ? {} : { changes: place.keyChanges }),
     accounts: createAccountRepository(db),
     units: createUnitRepository(db, { coalesce: true }),
     keyRecords: createKeyRecordRepository(db),
@@ -153,6 +158,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     close() {
       closing ??= (async () => {
         try {
+          await place.keyChanges?.close();
           await db.close();
         } finally {
           await place.unlock?.();
@@ -175,7 +181,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   if (options.databaseUrl) {
     const db = await openPgDb(options.databaseUrl);
     await migrateOrClose(db);
-    return createStore(db, { dataDir: null });
+    return createStore(db, { dataDir: null, keyChanges: await listenForKeyChanges(options.databaseUrl) });
   }
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'locscore-data-'))));
   const unlock = await lockDataDir(dataDir);

@@ -33,6 +33,10 @@ function wrap(handle: Queryable, transaction: Db['transaction']): Db {
  */
 export async function openPgDb(databaseUrl: string): Promise<ClosableDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client's connection lost (a database restart, an administrator's
+  // termination) is reported here; the pool drops that client and connects
+  // anew on next use. Unheard, the event would end the process.
+  pool.on('error', () => undefined);
   // Fail at open, not at the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   const transaction: Db['transaction'] = async (fn) => {

@@ -7,7 +7,7 @@ import {
   type UnitNetwork,
   withoutOwnUnits,
 } from '@locscore/engine';
-import type { Category, Insight, ScoreResult } from '@locscore/schema';
+import { type Category, type Insight, type ScoreResult, storyFor } from '@locscore/schema';
 
 /** Most competitors a result lists and most insights it holds (DESIGN.md). */
 const MAX_LISTED_COMPETITORS = 10;
@@ -60,7 +60,8 @@ function withInsight(result: ScoreResult, insight: Insight): Insight[] {
  * `competitorCount` and `avgCompetitorRating` (the engine's `withoutOwnUnits`;
  * the `competitor` sub-score still weighs them, since they draw on the same
  * customers: `cannibalisation` says how much); and a site inside the
- * protected territory of an open or planned unit never passes, with an
+ * protected territory of an open or planned unit never passes (story
+ * `Inside Own Territory` when its score reaches 7.0), with an
  * insight naming the unit, its status and distance first (in place of the
  * engine's verdict when that said the site passes).
  *
@@ -84,7 +85,7 @@ export function scoreWithUnits(result: ScoreResult, category: Category, network:
   return {
     ...result,
     ...(kept.size === found.length ? {} : competitorFields(result, found, kept)),
-    ...(insight === null ? {} : { passed: false, insights: withInsight(result, insight) }),
+    ...(insight === null ? {} : { passed: false, story: storyFor(result.score, 'territory'), insights: withInsight(result, insight) }),
     meta: { ...result.meta, territory },
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UNIT_NETWORK_BUDGETS } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../store/open-store.js';
 import type { UnitFields } from '../store/units.js';
@@ -7,6 +8,7 @@ import { createUnitNetworks } from './unit-networks.js';
 let store: Store;
 let accountId: string;
 let keyId: string;
+const BUDGET = UNIT_NETWORK_BUDGETS.starter;
 
 beforeAll(async () => {
   store = await openStore();
@@ -35,10 +37,10 @@ describe('createUnitNetworks', () => {
     // Two caches over one database: two server instances.
     const [here, there] = [createUnitNetworks(store.units), createUnitNetworks(store.units)];
     expect(await here.ofKey(keyId)).toBeNull();
-    const first = await store.units.create(accountId, randomUUID(), unitAt('Städtle', 9.5209), 10);
+    const first = await store.units.create(accountId, randomUUID(), unitAt('Städtle', 9.5209), BUDGET);
     expect((await here.ofKey(keyId))?.nearest({ lat: 47.14, lng: 9.521 }, 'coffee')?.unitId).toBe(first.id);
     expect((await there.ofKey(keyId))?.size).toBe(1);
-    const second = await store.units.create(accountId, randomUUID(), unitAt('Schaan', 9.51), 10);
+    const second = await store.units.create(accountId, randomUUID(), unitAt('Schaan', 9.51), BUDGET);
     expect((await here.ofKey(keyId))?.nearest({ lat: 47.14, lng: 9.5101 }, 'coffee')?.unitId).toBe(second.id);
     await store.units.delete(accountId, first.id);
     await store.units.delete(accountId, second.id);
@@ -46,9 +48,10 @@ describe('createUnitNetworks', () => {
     expect(await here.ofKey(keyId)).toBeNull();
   });
 
-  it('rebuilds a network only when the account’s version moved, once for concurrent lookups', async () => {
-    await store.units.create(accountId, randomUUID(), unitAt('Vaduz', 9.52), 10);
+  it('builds a network once for concurrent lookups, then brings it up to date from the units written since, never from scratch', async () => {
+    await store.units.create(accountId, randomUUID(), unitAt('Vaduz', 9.52), BUDGET);
     const snapshot = vi.spyOn(store.units, 'snapshot');
+    const changes = vi.spyOn(store.units, 'changesSince');
     const networks = createUnitNetworks(store.units);
     const [a, b] = await Promise.all([networks.ofKey(keyId), networks.ofKey(keyId)]);
     expect(a).not.toBeNull();
@@ -56,12 +59,21 @@ describe('createUnitNetworks', () => {
     expect(await networks.ofKey(keyId)).toBe(a);
     expect(snapshot).toHaveBeenCalledTimes(1);
     const [unit] = (await store.units.page(accountId, {}, 10)).items;
-    await store.units.update(accountId, unit?.id ?? '', (current) => ({ ...current, status: 'planned' }));
+    await store.units.update(accountId, unit?.id ?? '', (current) => ({ ...current, status: 'planned' }), BUDGET);
     const after = await networks.ofKey(keyId);
     expect(after).not.toBe(a);
     expect(after?.encroached({ lat: 47.14, lng: 9.52 }, 'coffee')[0]?.status).toBe('planned');
-    expect(snapshot).toHaveBeenCalledTimes(2);
+    const added = await store.units.create(accountId, randomUUID(), unitAt('Triesen', 9.53), BUDGET);
+    expect([...((await networks.ofKey(keyId))?.ids() ?? [])]).toEqual([unit?.id, added.id]);
+    await store.units.delete(accountId, unit?.id ?? '');
+    expect([...((await networks.ofKey(keyId))?.ids() ?? [])]).toEqual([added.id]);
+    await store.units.delete(accountId, added.id);
+    expect(await networks.ofKey(keyId)).toBeNull();
+    expect(snapshot).toHaveBeenCalledTimes(1);
+    expect(changes).toHaveBeenCalledTimes(4);
     snapshot.mockRestore();
+    changes.mockRestore();
+    await store.units.create(accountId, randomUUID(), unitAt('Vaduz', 9.52), BUDGET);
   });
 
   it('keeps at most maxAccounts networks, dropping the least recently used', async () => {
@@ -69,12 +81,22 @@ describe('createUnitNetworks', () => {
     const other = await store.keys.create({ plan: 'starter' });
     const otherKey = await store.keys.authenticate(other.apiKey);
     if (!otherKey) throw new Error('key not found');
-    await store.units.create(otherKey.accountId, randomUUID(), unitAt('Balzers', 9.5), 10);
-    const networks = createUnitNetworks(store.units, 1);
+    await store.units.create(otherKey.accountId, randomUUID(), unitAt('Balzers', 9.5), BUDGET);
+    const networks = createUnitNetworks(store.units, { maxAccounts: 1 });
     await networks.ofKey(keyId);
     await networks.ofKey(otherKey.id);
     await networks.ofKey(keyId);
     expect(snapshot).toHaveBeenCalledTimes(3);
+    snapshot.mockRestore();
+  });
+
+  it('keeps networks up to a total of vertices: one larger than the budget alone is built for each lookup and not kept', async () => {
+    await store.units.create(accountId, randomUUID(), unitAt('Eschen', 9.54), BUDGET);
+    const snapshot = vi.spyOn(store.units, 'snapshot');
+    const networks = createUnitNetworks(store.units, { maxVertices: 1 });
+    expect((await networks.ofKey(keyId))?.size).toBe(2);
+    expect((await networks.ofKey(keyId))?.size).toBe(2);
+    expect(snapshot).toHaveBeenCalledTimes(2);
     snapshot.mockRestore();
   });
 });

@@ -1,64 +1,105 @@
 import { UnitNetwork } from '@locscore/engine';
+import { LRUCache } from 'lru-cache';
 import type { UnitRepository } from '../store/units.js';
 
 /** Most accounts whose networks one instance keeps in memory (least recently used dropped first). @default 1000 */
 export const DEFAULT_CACHED_NETWORKS = 1000;
 
-/** The unit network of a key's account, cached per account and rebuilt when its version moves. */
+/**
+ * Most territory vertices the networks one instance keeps in memory hold
+ * together, each unit counting as one more (least recently used dropped
+ * first): two of the largest networks a plan allows (`UNIT_NETWORK_BUDGETS`),
+ * about 150 MB. A network larger than this alone is built for its request and
+ * not kept.
+ * @default 2,000,000
+ */
+export const DEFAULT_CACHED_VERTICES = 2_000_000;
+
+/** The unit network of a key's account, cached per account and brought up to date when its version moves. */
 export interface UnitNetworks {
   /**
    * The indexed units of the key's account, or null when it has none.
    * Reads the account's `units_version` (one primary-key query) on every
    * call, so a write through any instance sharing the database is seen by
-   * the next request here; the network is rebuilt only when the version moved.
+   * the next request here. A network cached at an older version is brought
+   * up to date from the units written since (`UnitNetwork.withChanges`):
+   * one write costs reading that unit and rebuilding the point and box
+   * trees, never reading and parsing every territory again.
    */
   ofKey(keyId: string): Promise<UnitNetwork | null>;
 }
 
-interface Cached {
+/** Options of {@link createUnitNetworks}. */
+export interface UnitNetworkCacheOptions {
+  /** Accounts kept. @default {@link DEFAULT_CACHED_NETWORKS} */
+  maxAccounts?: number;
+  /** Vertices kept, all networks together. @default {@link DEFAULT_CACHED_VERTICES} */
+  maxVertices?: number;
+}
+
+/** One account's network at a version, with its weight in the cache. */
+interface Built {
   version: number;
-  network: Promise<UnitNetwork | null>;
+  network: UnitNetwork | null;
+  /** Territory vertices plus units: what the network costs the cache. */
+  weight: number;
 }
 
 /**
- * A cache of unit networks over the unit store. Correct across instances:
- * every unit write bumps the account's version in its transaction, and
- * each lookup compares it with the version the cached network was built at
- * (a snapshot reads the units and the version together).
+ * A cache of unit networks over the unit store (lru-cache, bounded by
+ * accounts and by total vertices). Correct across instances: every unit
+ * write bumps the account's version in its transaction and stamps the rows
+ * it writes with it (migration 6), and each lookup compares the version with
+ * the one the cached network was built at.
  *
  * @param units - the unit repository
- * @param maxAccounts - accounts kept, @default {@link DEFAULT_CACHED_NETWORKS}
+ * @param options - see {@link UnitNetworkCacheOptions}
  */
-export function createUnitNetworks(units: UnitRepository, maxAccounts = DEFAULT_CACHED_NETWORKS): UnitNetworks {
-  const cache = new Map<string, Cached>();
-  const build = async (accountId: string): Promise<Cached> => {
+export function createUnitNetworks(units: UnitRepository, options: UnitNetworkCacheOptions = {}): UnitNetworks {
+  const cache = new LRUCache<string, Built>({
+    max: options.maxAccounts ?? DEFAULT_CACHED_NETWORKS,
+    maxSize: options.maxVertices ?? DEFAULT_CACHED_VERTICES,
+    sizeCalculation: (built) => Math.max(1, built.weight),
+  });
+  /** Builds in flight per account, so concurrent lookups of one version share one. */
+  const pending = new Map<string, { version: number; built: Promise<Built> }>();
+
+  const fromScratch = async (accountId: string): Promise<Built> => {
     const snapshot = await units.snapshot(accountId);
-    return { version: snapshot.version, network: Promise.resolve(snapshot.units.length === 0 ? null : new UnitNetwork(snapshot.units)) };
+    const network = snapshot.units.length === 0 ? null : new UnitNetwork(snapshot.units);
+    return { version: snapshot.version, network, weight: snapshot.vertices + snapshot.units.length };
   };
+  const fromCached = async (accountId: string, cached: Built): Promise<Built> => {
+    if (cached.network === null) return fromScratch(accountId);
+    const changes = await units.changesSince(accountId, cached.version);
+    const removed = [...cached.network.ids()].filter((id) => !changes.ids.has(id));
+    const network = changes.ids.size === 0 ? null : cached.network.withChanges(changes.changed, removed);
+    return { version: changes.version, network, weight: changes.vertices + changes.ids.size };
+  };
+  const keep = (accountId: string, built: Built): void => {
+    const current = cache.get(accountId);
+    // Concurrent builds may finish out of order: keep the newest.
+    if (current === undefined || current.version <= built.version) cache.set(accountId, built);
+  };
+
   return {
     async ofKey(keyId) {
       const current = await units.versionOfKey(keyId);
       if (current === null || current.version === 0) return null;
-      const hit = cache.get(current.accountId);
-      if (hit !== undefined && hit.version === current.version) {
-        cache.delete(current.accountId);
-        cache.set(current.accountId, hit);
-        return hit.network;
-      }
-      const pending = build(current.accountId);
-      // Concurrent lookups of the same version share one build.
-      const entry: Cached = { version: current.version, network: pending.then((built) => built.network) };
-      cache.delete(current.accountId);
-      cache.set(current.accountId, entry);
-      while (cache.size > maxAccounts) cache.delete(cache.keys().next().value as string);
+      const { accountId, version } = current;
+      const cached = cache.get(accountId);
+      if (cached !== undefined && cached.version >= version) return cached.network;
+      const inFlight = pending.get(accountId);
+      if (inFlight !== undefined && inFlight.version >= version) return (await inFlight.built).network;
+      const built = cached === undefined ? fromScratch(accountId) : fromCached(accountId, cached);
+      const entry = { version, built };
+      pending.set(accountId, entry);
       try {
-        const built = await pending;
-        // The snapshot may be newer than the version read first: key the entry by what was built.
-        entry.version = built.version;
-        return await built.network;
-      } catch (error) {
-        if (cache.get(current.accountId) === entry) cache.delete(current.accountId);
-        throw error;
+        const done = await built;
+        keep(accountId, done);
+        return done.network;
+      } finally {
+        if (pending.get(accountId) === entry) pending.delete(accountId);
       }
     },
   };

@@ -5,20 +5,12 @@ import type { DeliveryState } from '../store/deliveries.js';
 import type { Store, StoreTransaction } from '../store/open-store.js';
 import type { StoredRequest } from '../store/requests.js';
 import { ATTEMPT_HEADER, INSTANCE_HEADER } from './delivery-headers.js';
+import { DELIVERY_QUEUE, type DeliveryJob, deliverySendOptions, startDeliveryDispatch } from './delivery-queue.js';
+import type { DeliveryConcurrency } from './fair-dispatch.js';
 import { type PostOutcome, postWebhook } from './post-webhook.js';
 import { signWebhook } from './signature.js';
 
-/** pg-boss queue of webhook delivery attempts. */
-export const DELIVERY_QUEUE = 'locscore-deliver';
-
-/** One delivery attempt to make. */
-interface DeliveryJob {
-  requestId: string;
-  /** The delivery it belongs to; absent in jobs queued before redeliveries existed (then the request's original). */
-  deliveryId?: string;
-  /** 1-based; the same number when a crash makes it run again. */
-  attempt: number;
-}
+export { DELIVERY_QUEUE } from './delivery-queue.js';
 
 /** Options of {@link startDeliveryJob}. */
 export interface DeliveryJobOptions {
@@ -33,8 +25,10 @@ export interface DeliveryJobOptions {
   instanceId: string;
   /** Failed attempts are logged at `warn`: request id, attempt, status or network error; never the body or the secret. */
   logger: Logger;
-  /** Workers of this process; two, so that one slow receiver (up to the timeout) does not hold up the others. @default 2 */
-  workers?: number;
+  /** Attempts at once: in all, per receiver host, per account. @default DEFAULT_DELIVERY_CONCURRENCY */
+  concurrency?: DeliveryConcurrency;
+  /** How often to look for due attempts when nothing woke the dispatcher, seconds. @default 0.5 */
+  pollingIntervalSeconds?: number;
 }
 
 /** The start of deliveries, for the scoring job. */
@@ -47,6 +41,8 @@ export interface Deliveries {
   start(tx: StoreTransaction, requestId: string): Promise<void>;
   /** Wakes the delivery workers when a first attempt is due at once; call it after the transaction commits. */
   wake(): void;
+  /** Stops taking attempts and waits for the running ones (each ends within its time-out). */
+  stop(): Promise<void>;
 }
 
 /** Redeliveries, for the admin and franchisor routes. */
@@ -78,7 +74,10 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
 }
 
 /**
- * Starts the delivery workers: each attempt POSTs the request's payload,
+ * Starts the delivery dispatcher ({@link fairDispatch}): attempts run one by
+ * one as they come due, each on its own (none waits for a batch), within the
+ * concurrency limits per receiver host and per account, so a tenant's
+ * hanging receivers hold only their own share. Each attempt POSTs the request's payload,
  * signed per Standard Webhooks with the key's current secret (and the
  * previous one during the 24 hours after a rotation); a 2xx ends the
  * delivery, 410 stops it, anything else schedules the next attempt on
@@ -92,14 +91,8 @@ function payloadOf(request: StoredRequest): WebhookDelivery | WebhookFailure {
  */
 export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions): Promise<Deliveries & Redeliveries> {
   const { store, schedule, logger } = options;
-  const send = (tx: StoreTransaction, job: Required<DeliveryJob>, delaySeconds: number): Promise<void> =>
-    queue.send(DELIVERY_QUEUE, job, {
-      startAfterSeconds: delaySeconds,
-      retryLimit: 3,
-      retryDelaySeconds: 1,
-      expireInSeconds: Math.ceil(options.timeoutMs / 1000) + 10,
-      tx,
-    });
+  const send = (tx: StoreTransaction, job: DeliveryJob, delaySeconds: number): Promise<void> =>
+    queue.send(DELIVERY_QUEUE, job, { ...deliverySendOptions(options.timeoutMs, delaySeconds), tx });
 
   async function attempt(job: DeliveryJob): Promise<void> {
     const { requestId, attempt } = job;
@@ -134,10 +127,20 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
     });
   }
 
-  await queue.work<DeliveryJob>(DELIVERY_QUEUE, options.workers ?? 2, attempt, (job) => ({ requestId: job.requestId, attempt: job.attempt }));
+  const dispatch = startDeliveryDispatch(
+    queue,
+    {
+      store,
+      logger,
+      timeoutMs: options.timeoutMs,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+    },
+    attempt,
+  );
   const firstDelay = schedule[0] ?? 0;
   const wake = (): void => {
-    if (firstDelay === 0) queue.notify(DELIVERY_QUEUE);
+    if (firstDelay === 0) dispatch.kick();
   };
   const begin = async (tx: StoreTransaction, requestId: string, kind: 'original' | 'redelivery'): Promise<string | null> => {
     const deliveryId = await tx.deliveries.create(requestId, new Date(Date.now() + firstDelay * 1000), kind);
@@ -149,6 +152,7 @@ export async function startDeliveryJob(queue: Queue, options: DeliveryJobOptions
       await begin(tx, requestId, 'original');
     },
     wake,
+    stop: () => dispatch.stop(),
     async redeliver(requestId) {
       const deliveryId = await store.transaction((tx) => begin(tx, requestId, 'redelivery'));
       if (deliveryId === null) throw new Error(`could not start a redelivery of ${requestId}`);

@@ -21,29 +21,50 @@ export interface StoreDriver {
 
 const databaseUrl = process.env.DATABASE_URL;
 
-/** A PostgreSQL store in a fresh schema of `DATABASE_URL`, dropped afterwards. */
-async function postgresStore(): Promise<TestStore> {
+/** A fresh schema of `DATABASE_URL`: the URL that puts it first on the search path, and its removal (with its pg-boss schema). */
+export interface ScratchSchema {
+  schema: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Runs one statement on `DATABASE_URL` on a connection of its own. */
+async function runOnDatabase(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a {@link ScratchSchema} in `DATABASE_URL` (several stores may open its URL: several instances). */
+export async function scratchSchema(): Promise<ScratchSchema> {
   const schema = `lst_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = async (sql: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
+  await runOnDatabase(`CREATE SCHEMA ${schema}`);
   const url = new URL(databaseUrl ?? '');
   url.searchParams.set('options', `-c search_path=${schema}`);
-  const store = await openStore({ databaseUrl: url.toString() });
+  return {
+    schema,
+    url: url.toString(),
+    async drop() {
+      await runOnDatabase(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await runOnDatabase(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    },
+  };
+}
+
+/** A PostgreSQL store in a fresh schema of `DATABASE_URL`, dropped afterwards. */
+async function postgresStore(): Promise<TestStore> {
+  const scratch = await scratchSchema();
+  const store = await openStore({ databaseUrl: scratch.url });
   return {
     store,
-    bossSchema: `${schema}_boss`,
+    bossSchema: `${scratch.schema}_boss`,
     async dispose() {
       await store.close();
-      await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+      await scratch.drop();
     },
   };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressGrid, ORIGIN, offset, poi } from '../../test/synthetic-region.js';
+import { ORIGIN, offset, poi } from '../../test/synthetic-region.js';
+import { categoriesOf } from '../places/categories.js';
 import { PointIndex } from '../places/point-index.js';
+import { haversineMetres } from '../region/geometry.js';
 import { demandKindsOf, POI_DEMAND_KINDS } from './demand-kinds.js';
-import { DemandPoints } from './demand-points.js';
+import { DemandPoints, FRONTAGE_METRES, NEAR_PLACES_METRES } from './demand-points.js';
 
 describe('DemandPoints', () => {
-  const addresses = addressGrid(900, 35);
   const tags: Array<Record<string, string>> = [
     { office: 'company' },
     { amenity: 'school' },
@@ -15,22 +16,35 @@ describe('DemandPoints', () => {
     { amenity: 'bench' },
     { building: 'university' },
     { healthcare: 'doctor' },
+    { tourism: 'museum' },
+    { amenity: 'pharmacy' },
   ];
   const pois = Array.from({ length: 300 }, (_, index) => poi(tags[index % tags.length] ?? {}, ((index * 37) % 1_700) - 850, ((index * 53) % 1_900) - 950));
 
-  it('counts each kind as one PointIndex per kind would', () => {
-    const points = new DemandPoints(addresses, pois);
-    const addressIndex = new PointIndex(addresses);
+  it('counts each kind as one PointIndex per kind would, and every mapped place near the door', () => {
+    const points = new DemandPoints(pois);
     const perKind = POI_DEMAND_KINDS.map((kind) => [kind, new PointIndex(pois.filter((item) => demandKindsOf(item.tags).includes(kind)))] as const);
+    const all = new PointIndex(pois);
     for (const from of [ORIGIN, offset(400, -300), offset(-900, 900)]) {
       for (const radius of [0, 120, 800, 1_500]) {
         const counts = points.count(from, radius);
-        expect(counts.addresses).toBe(addressIndex.countWithin(from, radius));
         for (const [kind, index] of perKind) expect(counts[kind]).toBe(index.countWithin(from, radius));
+        expect(counts.places).toBe(all.countWithin(from, NEAR_PLACES_METRES));
+        expect(counts.frontage).toBe(all.countWithin(from, FRONTAGE_METRES));
       }
     }
     expect(points.count(ORIGIN, 1_500).offices).toBeGreaterThan(0);
-    expect(Object.values(new DemandPoints([], []).count(ORIGIN, 800))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(() => new DemandPoints(addresses, [poi({ shop: 'bakery' }, 0, 0), { ...poi({ shop: 'books' }, 0, 0), lat: Number.NaN }])).toThrow(/items\[1\]/);
+    expect(Object.values(new DemandPoints([]).count(ORIGIN, 800)).every((count) => count === 0)).toBe(true);
+    expect(() => new DemandPoints([poi({ shop: 'bakery' }, 0, 0), { ...poi({ shop: 'books' }, 0, 0), lat: Number.NaN }])).toThrow(/items\[1\]/);
+  });
+
+  it("leaves the scored category's own places out of its demand", () => {
+    const points = new DemandPoints(pois);
+    const cafes = pois.filter((item) => categoriesOf(item.tags).includes('coffee'));
+    const near = cafes.filter((item) => haversineMetres(ORIGIN, item) <= 800).length;
+    expect(near).toBeGreaterThan(0);
+    expect(points.count(ORIGIN, 800).dining - points.count(ORIGIN, 800, 'coffee').dining).toBe(near);
+    const pharmacies = pois.filter((item) => categoriesOf(item.tags).includes('pharmacy-health') && haversineMetres(ORIGIN, item) <= NEAR_PLACES_METRES).length;
+    expect(points.count(ORIGIN, 800).places - points.count(ORIGIN, 800, 'pharmacy-health').places).toBe(pharmacies);
   });
 });

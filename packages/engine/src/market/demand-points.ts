@@ -1,82 +1,84 @@
+import type { Category } from '@locscore/schema';
+import { CATEGORIES } from '@locscore/schema';
+import { categoriesOf } from '../places/categories.js';
 import { assertFinitePoints, PointIndex } from '../places/point-index.js';
-import type { AddressPoint, LatLng, Poi } from '../region/types.js';
+import { haversineMetres } from '../region/geometry.js';
+import type { LatLng, Poi } from '../region/types.js';
 import { demandKindsOf, POI_DEMAND_KINDS, type PoiDemandKind } from './demand-kinds.js';
 
-/** The demand kinds counted as points within a catchment: address points (`addresses`) and the POI kinds. */
-export type CountedDemandKind = 'addresses' | PoiDemandKind;
-
-/** {@link CountedDemandKind}s in `DEMAND_KINDS` order; bit `i` of a point's mask is kind `i`. */
-export const COUNTED_DEMAND_KINDS: readonly CountedDemandKind[] = ['addresses', ...POI_DEMAND_KINDS];
-
-/** Mask of an address point: `addresses` only. */
-const RESIDENT_MASK = 1;
-
-const KIND_COUNT = COUNTED_DEMAND_KINDS.length;
+/** Counts of mapped places around a site: each POI demand kind within the catchment, and every mapped place within the near radius. */
+export type PlaceCounts = Record<PoiDemandKind | 'places' | 'frontage', number>;
 
 /**
- * One spatial index over every demand generator that is counted (address
- * points, and POIs with at least one demand kind), each point carrying a
- * bit mask of its kinds, so that a catchment costs one range query and one
- * membership test per point, whatever the number of kinds.
+ * Radius of the foot-traffic proxy, metres: every mapped place (of any kind)
+ * within a 4-minute walk of the door (300 m at 80 m/min), the distance a
+ * storefront draws passers-by from.
+ */
+export const NEAR_PLACES_METRES = 300;
+/**
+ * Radius of the street-front count, metres: mapped places within 100 m,
+ * about a block's frontage on both sides, which tells a shopping street from
+ * the quiet street behind it where 300 m cannot.
+ */
+export const FRONTAGE_METRES = 100;
+
+const KIND_COUNT = POI_DEMAND_KINDS.length;
+
+/**
+ * One spatial index over every mapped POI, each carrying a bit mask of its
+ * demand kinds and one of the franchise categories it belongs to, so that a
+ * catchment costs one range query and the places of the category being
+ * scored (its own competitors) are left out of its demand.
  *
- * Counts equal those of one `PointIndex.countWithin` per kind: membership is
- * `haversineMetres ≤ radius` ({@link PointIndex.forEachWithin}).
+ * Membership is `haversineMetres ≤ radius` ({@link PointIndex.forEachWithin}).
  */
 export class DemandPoints {
   private readonly index: PointIndex<LatLng>;
-  /** Kind mask of each point, by its index in the {@link PointIndex}. */
-  private readonly masks: Uint8Array;
+  /** Demand-kind mask of each POI, bit `i` = `POI_DEMAND_KINDS[i]`. */
+  private readonly kinds: Uint16Array;
+  /** Category mask of each POI, bit `i` = `CATEGORIES[i]`. */
+  private readonly categories: Uint16Array;
 
   /**
-   * @param addresses - the region's address points (each counts for `addresses`)
-   * @param pois - the region's POIs (each counts for its `demandKindsOf`; others are left out)
-   * @throws TypeError when a counted point has a non-finite `lat` or `lng`: `items[<index>]`,
-   *   the index among the addresses, else among the POIs of the first demand kind (in
-   *   `POI_DEMAND_KINDS` order) that holds such a POI
+   * @param pois - the region's POIs
+   * @throws TypeError when a POI has a non-finite `lat` or `lng` (`items[<index>]`)
    */
-  constructor(addresses: readonly AddressPoint[], pois: readonly Poi[]) {
-    assertFinitePoints(addresses);
-    const points: LatLng[] = [...addresses];
-    const masks: number[] = addresses.map(() => RESIDENT_MASK);
-    const buckets = new Map<PoiDemandKind, Poi[]>(POI_DEMAND_KINDS.map((kind) => [kind, []]));
-    for (const poi of pois) {
-      let mask = 0;
-      for (const kind of demandKindsOf(poi.tags)) {
-        buckets.get(kind)?.push(poi);
-        mask |= 1 << COUNTED_DEMAND_KINDS.indexOf(kind);
-      }
-      if (mask === 0) continue;
-      points.push(poi);
-      masks.push(mask);
-    }
-    for (const bucket of buckets.values()) assertFinitePoints(bucket);
-    this.index = new PointIndex(points);
-    this.masks = Uint8Array.from(masks);
+  constructor(pois: readonly Poi[]) {
+    assertFinitePoints(pois);
+    this.index = new PointIndex(pois);
+    this.kinds = Uint16Array.from(pois, (poi) => demandKindsOf(poi.tags).reduce((mask, kind) => mask | (1 << POI_DEMAND_KINDS.indexOf(kind)), 0));
+    this.categories = Uint16Array.from(pois, (poi) => categoriesOf(poi.tags).reduce((mask, category) => mask | (1 << CATEGORIES.indexOf(category)), 0));
   }
 
   /**
-   * How many points of each kind lie within `radiusMetres` of `point`
-   * (haversine, inclusive).
+   * Mapped places around `point`, the places of `exclude` left out: each
+   * demand kind within `radiusMetres`, and every mapped place within
+   * {@link NEAR_PLACES_METRES} (`places`) and within {@link FRONTAGE_METRES} (`frontage`).
    *
    * @param point - decimal degrees
    * @param radiusMetres - the catchment radius, metres
+   * @param exclude - the category scored (its own competitors are supply, not demand)
    * @returns a count per kind (all 0 for a negative or NaN radius)
    */
-  count(point: LatLng, radiusMetres: number): Record<CountedDemandKind, number> {
+  count(point: LatLng, radiusMetres: number, exclude?: Category): PlaceCounts {
+    const skip = exclude === undefined ? 0 : 1 << CATEGORIES.indexOf(exclude);
     const byKind = new Array<number>(KIND_COUNT).fill(0);
-    const { masks } = this;
-    let addresses = 0;
+    const { kinds, categories } = this;
     this.index.forEachWithin(point, radiusMetres, (_item, index) => {
-      const mask = masks[index] ?? 0;
-      // Most points are address points: count them without the loop over kinds.
-      if (mask === RESIDENT_MASK) addresses++;
-      else for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
+      if (((categories[index] ?? 0) & skip) !== 0) return;
+      const mask = kinds[index] ?? 0;
+      if (mask === 0) return;
+      for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
     });
-    byKind[0] = (byKind[0] ?? 0) + addresses;
-    // A literal (not Object.fromEntries) keeps the object's properties fast for the market-fit lookups.
-    const at = (kind: CountedDemandKind): number => byKind[COUNTED_DEMAND_KINDS.indexOf(kind)] ?? 0;
+    let places = 0;
+    let frontage = 0;
+    this.index.forEachWithin(point, NEAR_PLACES_METRES, (item, index) => {
+      if (((categories[index] ?? 0) & skip) !== 0) return;
+      places++;
+      if (haversineMetres(point, item) <= FRONTAGE_METRES) frontage++;
+    });
+    const at = (kind: PoiDemandKind): number => byKind[POI_DEMAND_KINDS.indexOf(kind)] ?? 0;
     return {
-      addresses: at('addresses'),
       offices: at('offices'),
       schools: at('schools'),
       universities: at('universities'),
@@ -84,6 +86,10 @@ export class DemandPoints {
       dining: at('dining'),
       healthcare: at('healthcare'),
       parks: at('parks'),
+      attractors: at('attractors'),
+      motoring: at('motoring'),
+      places,
+      frontage,
     };
   }
 }

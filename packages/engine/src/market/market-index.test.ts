@@ -1,49 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { addressGrid, censusArea, ORIGIN, poi, road } from '../../test/synthetic-region.js';
-import { demandKindsOf } from './demand-kinds.js';
-import { computeMarketFit, normaliseDemand } from './market-fit.js';
+import { censusArea, ORIGIN, poi, road, siteAmounts } from '../../test/synthetic-region.js';
+import { DEMAND_FEATURES, featureValues, ROAD_DECAY_METRES } from './demand-features.js';
+import { DEMAND_MODEL, demandLogit, demandScore } from './demand-model.js';
 import { MarketIndex } from './market-index.js';
 
 describe('MarketIndex', () => {
   const layers = {
-    addresses: addressGrid(100, 30),
     pois: [poi({ office: 'company' }, 100, 0), poi({ office: 'company' }, 900, 0), poi({ amenity: 'school' }, 0, 300), poi({ shop: 'bakery' }, -50, 0)],
     roads: [road('Landstrasse', [-2_000, 400], [2_000, 400])],
     census: [censusArea(6_000, 100, 100, 2)],
   };
 
-  it('counts demand generators within the catchment and measures the nearest major road between its vertices', () => {
-    const { amounts, nearestRoad } = new MarketIndex(layers).measure(ORIGIN, 800);
-    expect(amounts).toMatchObject({ addresses: 100, residents: 6_000, offices: 1, schools: 1, retail: 1, universities: 0 });
-    expect(amounts.households).toBeUndefined();
+  it('measures the catchment in physical units and the nearest major road between its vertices', () => {
+    const { amounts, nearestRoad, catchmentMetres } = new MarketIndex(layers).measure(ORIGIN, 'coffee', 250);
+    expect(catchmentMetres).toBe(800);
+    expect(amounts).toMatchObject({ residents: 6_000, offices: 1, schools: 1, retail: 1, universities: 0, places: 2, frontage: 1, transitSupply: 250 });
     expect(nearestRoad?.road.name).toBe('Landstrasse');
-    expect(nearestRoad?.distanceMetres).toBeGreaterThan(399);
-    expect(nearestRoad?.distanceMetres).toBeLessThan(402);
+    expect(amounts.roadMetres).toBeGreaterThan(399);
+    expect(amounts.roadMetres).toBeLessThan(402);
   });
 
-  it('counts mapped addresses in place of residents, and leaves roads out, when the region has neither population nor roads', () => {
-    const fit = new MarketIndex({ ...layers, census: [], roads: [] }).search(ORIGIN, 'coffee');
-    expect(fit.drivers.map(({ kind }) => kind)).not.toContain('residents');
-    expect(fit.drivers.map(({ kind }) => kind)).toContain('addresses');
-    expect(fit.drivers.map(({ kind }) => kind)).not.toContain('roads');
-    expect(fit.population).toBeNull();
-    expect(fit.drivers.reduce((sum, { weight }) => sum + weight, 0)).toBeCloseTo(1, 10);
-    expect(fit.nearestRoad).toBeNull();
+  it('reads the fitted model: demand is 10 × σ(logit), and an unknown population moves nothing', () => {
+    const index = new MarketIndex(layers);
+    const site = index.search(ORIGIN, 'coffee', 250);
+    expect(site.fit * 10).toBeCloseTo(demandScore(demandLogit('coffee', site.values).logit), 10);
+    expect(site.logit).toBeCloseTo(DEMAND_MODEL.categories.coffee.intercept + Object.values(site.contributions).reduce((sum, part) => sum + part, 0), 10);
+    const none = new MarketIndex({ ...layers, census: [], roads: [] }).search(ORIGIN, 'coffee', 250);
+    expect(none.population).toBeNull();
+    expect(none.amounts.residents).toBeNull();
+    expect(none.contributions.residents).toBe(0);
+    expect(none.nearestRoad).toBeNull();
   });
 
-  it('normalises with half-saturation constants scaled by catchment area', () => {
-    expect(normaliseDemand('offices', 15, 800)).toBe(0.5);
-    expect(normaliseDemand('offices', 60, 1_600)).toBe(0.5);
-    expect(normaliseDemand('roads', 250, 800)).toBe(0.5);
-    expect(normaliseDemand('roads', null, 800)).toBe(0);
-    expect(computeMarketFit('coffee', {}).fit).toBe(0);
-  });
-
-  it('classifies POIs into demand kinds', () => {
-    expect(demandKindsOf({ amenity: 'cafe' })).toEqual(['dining']);
-    expect(demandKindsOf({ building: 'university' })).toEqual(['universities']);
-    expect(demandKindsOf({ healthcare: 'pharmacy' })).toEqual([]);
-    expect(demandKindsOf({ amenity: 'clinic' })).toEqual(['healthcare']);
-    expect(demandKindsOf({ leisure: 'park' })).toEqual(['parks']);
+  it('turns amounts into features by fixed functions shared by every pack', () => {
+    const values = featureValues(siteAmounts({ residents: 1_000, roadMetres: ROAD_DECAY_METRES, transitSupply: 100 }));
+    expect(values.residents).toBeCloseTo(Math.log(2), 10);
+    expect(values.roads).toBeCloseTo(Math.exp(-1), 10);
+    expect(values.transit).toBeCloseTo(Math.log(2), 10);
+    expect(values.offices).toBe(0);
+    expect(Object.keys(values)).toEqual([...DEMAND_FEATURES]);
+    expect(demandScore(0)).toBe(5);
   });
 });

@@ -3,24 +3,21 @@ import { PointIndex } from '../places/point-index.js';
 import { PopulationIndex, type PopulationWithin } from '../population/population-index.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { CensusArea, LatLng, PopulationPoint, RegionData, Road } from '../region/types.js';
-import { CALIBRATION_SAMPLES, calibrateDemand, percentileOf } from './demand-calibration.js';
+import { type DemandFeature, featureValues, type SiteAmounts } from './demand-features.js';
+import { DEMAND_MODEL, type DemandLogit, demandLogit, demandScore, type FittedDemandModel } from './demand-model.js';
 import { DemandPoints } from './demand-points.js';
-import { computeMarketFit, type DemandAmounts, type DemandScales, type MarketFit } from './market-fit.js';
-import { MARKET_PROFILES } from './profiles.js';
+import { CATCHMENT_METRES } from './profiles.js';
 
 /** Spacing (metres) of the points a major road is sampled at; the nearest-road distance is exact to half of it. */
 export const ROAD_SAMPLE_METRES = 50;
-/** Farthest major road the market model looks for, metres; beyond it the road driver is 0. */
+/** Farthest major road the market model looks for, metres; beyond it the road feature is 0. */
 export const ROAD_SEARCH_METRES = 3_000;
 
 interface RoadSample extends LatLng {
   road: Road;
 }
 
-/**
- * Splits each road polyline into points at most {@link ROAD_SAMPLE_METRES}
- * apart (vertices kept), so that a point index answers "nearest major road".
- */
+/** Splits each road polyline into points at most {@link ROAD_SAMPLE_METRES} apart (vertices kept), so that a point index answers "nearest major road". */
 function sampleRoads(roads: readonly Road[]): RoadSample[] {
   const samples: RoadSample[] = [];
   for (const road of roads) {
@@ -38,28 +35,23 @@ function sampleRoads(roads: readonly Road[]): RoadSample[] {
   return samples;
 }
 
-/** What the market model found around one point, ready for insights. */
-export interface MarketSearch extends MarketFit {
-  /** The weighted mean of the drivers' values, 0-1, before it is ranked among the region's sites (`fit` is its rank). */
-  profileFit: number;
+/** What the market model measured and concluded at one site for one category. */
+export interface MarketSearch extends DemandLogit {
+  category: Category;
+  catchmentMetres: number;
+  /** The physical amounts around the site (the category's own places left out). */
+  amounts: SiteAmounts;
+  /** The feature values the model read (`featureValues`). */
+  values: Record<DemandFeature, number | null>;
+  /** Demand, 0-1: `demandScore(logit) / 10`. */
+  fit: number;
   /** The nearest major road, when one is within {@link ROAD_SEARCH_METRES}. */
   nearestRoad: { road: Road; distanceMetres: number } | null;
-  /** Residents, households and income within the catchment; null when the region has no population layer (then `addresses` stands in). */
+  /** Residents, households and income within the catchment; null when the region has no population layer. */
   population: PopulationWithin | null;
 }
 
-/** Options of {@link MarketIndex}. */
-export interface MarketIndexOptions {
-  /** The region's demand distribution by catchment radius; default: measured on the region (`calibrateDemand`). */
-  scales?: ReadonlyMap<number, DemandScales>;
-  /** The region's sorted profile fits per category (`MarketIndex.fitRanks`); default: measured on the region. */
-  fitRanks?: Readonly<Partial<Record<Category, Float64Array>>>;
-}
-
-/**
- * The population points of a region: its population layer, else (packs made
- * by hand) its census areas each at its point, else none.
- */
+/** The population points of a region: its population layer, else (packs made by hand) its census areas each at its point, else none. */
 function populationPoints(region: Pick<RegionData, 'census'> & Partial<Pick<RegionData, 'population'>>): readonly PopulationPoint[] {
   if (region.population !== undefined && region.population.length > 0) return region.population;
   return region.census.map((area: CensusArea) => {
@@ -71,100 +63,66 @@ function populationPoints(region: Pick<RegionData, 'census'> & Partial<Pick<Regi
 }
 
 /**
- * Spatial indexes over a region's demand generators (address points and POIs
- * with their demand kinds in one index, sampled major roads, the population
- * layer) and the region's demand distribution at each catchment radius,
- * built once per region.
+ * Spatial indexes over a region's demand generators (POIs with their demand
+ * kinds and categories, sampled major roads, the population layer), built
+ * once per region. Nothing is measured over the region as a whole: a site's
+ * demand depends only on what lies within its catchment, so a site scores
+ * the same in any pack that covers its trade area.
  */
 export class MarketIndex {
   private readonly points: DemandPoints;
   private readonly roads: PointIndex<RoadSample> | null;
   private readonly population: PopulationIndex | null;
-  /** The region's demand distribution by catchment radius (`calibrateDemand`). */
-  readonly scales: ReadonlyMap<number, DemandScales>;
-  /**
-   * Per category, the profile fits of the region's sampled sites, sorted:
-   * a site's demand sub-score is its profile fit's rank among them.
-   * Absent (no sites): the profile fit is used as it is.
-   */
-  readonly fitRanks: Readonly<Partial<Record<Category, Float64Array>>>;
+  private readonly model: FittedDemandModel;
 
   /**
-   * @param region - the region's layers (addresses, pois, roads, population, else census, are read)
-   * @param options - a fixed calibration, for tests
+   * @param region - the region's layers (pois, roads, population, else census, are read)
+   * @param model - the fitted demand model
+   * @default model {@link DEMAND_MODEL}
    */
-  constructor(region: Pick<RegionData, 'addresses' | 'pois' | 'roads' | 'census'> & Partial<Pick<RegionData, 'population'>>, options: MarketIndexOptions = {}) {
-    this.points = new DemandPoints(region.addresses, region.pois);
+  constructor(region: Pick<RegionData, 'pois' | 'roads' | 'census'> & Partial<Pick<RegionData, 'population'>>, model: FittedDemandModel = DEMAND_MODEL) {
+    this.points = new DemandPoints(region.pois);
     this.roads = region.roads.length === 0 ? null : new PointIndex(sampleRoads(region.roads));
     const people = populationPoints(region);
     this.population = people.length === 0 ? null : new PopulationIndex(people);
-    const radii = Object.values(MARKET_PROFILES).map((profile) => profile.catchmentMetres);
-    const sites = region.addresses.length > 0 ? region.addresses : people;
-    this.scales = options.scales ?? calibrateDemand((point, radius) => this.measure(point, radius).amounts, sites, radii);
-    this.fitRanks = options.fitRanks ?? this.rankFits(sites);
+    this.model = model;
   }
 
-  /** The sorted profile fits of every category at the sampled sites (one measurement per site and catchment radius). */
-  private rankFits(sites: readonly LatLng[]): Partial<Record<Category, Float64Array>> {
-    const step = Math.max(1, Math.ceil(sites.length / CALIBRATION_SAMPLES));
-    const sampled = sites.filter((_, index) => index % step === 0);
-    if (sampled.length === 0) return {};
-    const byRadius = new Map<number, DemandAmounts[]>();
-    const ranks: Partial<Record<Category, Float64Array>> = {};
-    for (const category of Object.keys(MARKET_PROFILES) as Category[]) {
-      const { catchmentMetres } = MARKET_PROFILES[category];
-      let amounts = byRadius.get(catchmentMetres);
-      if (amounts === undefined) {
-        amounts = sampled.map((site) => this.measure(site, catchmentMetres).amounts);
-        byRadius.set(catchmentMetres, amounts);
-      }
-      const scales = this.scales.get(catchmentMetres);
-      ranks[category] = Float64Array.from(amounts, (found) => computeMarketFit(category, found, scales).fit).sort();
-    }
-    return ranks;
+  /** Whether the region has a population layer (else residents are unknown). */
+  get hasPopulation(): boolean {
+    return this.population !== null;
   }
 
   /**
-   * The raw demand around `point` in `catchmentMetres`, the nearest major
-   * road and the population within.
+   * The amounts around `point` for `category`: its catchment's residents and
+   * mapped places (the category's own places left out), the nearest major road.
    *
    * @param point - decimal degrees
-   * @param catchmentMetres - radius for the counts, metres
+   * @param category - the franchise category (its catchment, its places left out)
+   * @param transitSupply - weighted weekly departures near the site (`transitSupply`)
    */
-  measure(point: LatLng, catchmentMetres: number): { amounts: DemandAmounts; nearestRoad: MarketSearch['nearestRoad']; population: PopulationWithin | null } {
-    const amounts: DemandAmounts = this.points.count(point, catchmentMetres);
-    let nearestRoad: MarketSearch['nearestRoad'] = null;
-    if (this.roads !== null) {
-      const found = this.roads.nearest(point, ROAD_SEARCH_METRES);
-      nearestRoad = found === null ? null : { road: found.item.road, distanceMetres: found.distanceMetres };
-      amounts.roads = nearestRoad === null ? null : nearestRoad.distanceMetres;
-    }
+  measure(point: LatLng, category: Category, transitSupply: number): Omit<MarketSearch, keyof DemandLogit | 'fit' | 'values' | 'category'> {
+    const catchmentMetres = CATCHMENT_METRES[category];
+    const counts = this.points.count(point, catchmentMetres, category);
+    const found = this.roads === null ? null : this.roads.nearest(point, ROAD_SEARCH_METRES);
+    const nearestRoad = found === null ? null : { road: found.item.road, distanceMetres: found.distanceMetres };
     const population = this.population === null ? null : this.population.within(point, catchmentMetres);
-    if (population !== null) {
-      amounts.residents = population.residents;
-      if (population.households !== null) amounts.households = population.households;
-      if (population.spending !== null) amounts.spending = population.spending;
-    }
-    return { amounts, nearestRoad, population };
+    const amounts: SiteAmounts = { ...counts, residents: population?.residents ?? null, roadMetres: nearestRoad?.distanceMetres ?? null, transitSupply };
+    return { catchmentMetres, amounts, nearestRoad, population };
   }
 
   /**
-   * Market fit of `point` for `category`: the profile fit
-   * ({@link computeMarketFit} over {@link MarketIndex.measure}, each driver
-   * a percentile of the region's sites) ranked among the region's sites
-   * ({@link MarketIndex.fitRanks}), so that the demand sub-score reads as
-   * "more demand for this category than at x % of the region's addresses".
+   * Demand at `point` for `category` (`docs/methodology.md`, Demand): the
+   * fitted logit over the site's feature values and its demand, 0-1.
    *
    * @param point - decimal degrees
    * @param category - the franchise category
+   * @param transitSupply - weighted weekly departures near the site
    */
-  search(point: LatLng, category: Category): MarketSearch {
-    const { catchmentMetres } = MARKET_PROFILES[category];
-    const { amounts, nearestRoad, population } = this.measure(point, catchmentMetres);
-    const profile = computeMarketFit(category, amounts, this.scales.get(catchmentMetres));
-    const ranks = this.fitRanks[category];
-    // The rank: a site with no demand at all stays at 0 whatever its ties.
-    const fit = ranks === undefined ? profile.fit : profile.fit > 0 ? percentileOf(ranks, profile.fit) : 0;
-    return { ...profile, fit, profileFit: profile.fit, nearestRoad, population };
+  search(point: LatLng, category: Category, transitSupply: number): MarketSearch {
+    const measured = this.measure(point, category, transitSupply);
+    const values = featureValues(measured.amounts);
+    const logit = demandLogit(category, values, this.model);
+    return { ...measured, ...logit, category, values, fit: demandScore(logit.logit) / 10 };
   }
 }

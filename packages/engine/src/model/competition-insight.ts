@@ -1,25 +1,27 @@
-import type { Insight } from '@locscore/schema';
+import type { Category, Insight } from '@locscore/schema';
+import { DEMAND_MODEL } from '../market/demand-model.js';
 import type { CompetitorSearch, NearbyCompetitor } from '../places/competitor-index.js';
-import { metres } from './insight-text.js';
+import { relativeDemand, UNKNOWN_COMPETITION } from './competition.js';
+import { metres, outOfTen } from './insight-text.js';
 import { countNoun } from './plural.js';
 import { formatWholeNumber } from './whole-number.js';
 
 /** Most brands named in the chain sentence. */
 const NAMED_CHAINS = 3;
-/** Demand-per-store ratios beyond which a site reads as under-served (above) or saturated (below). */
-const UNDER_SERVED = 1.25;
-const SATURATED = 0.8;
+/** Supply-to-demand ratios (against the typical store) beyond which a site reads as saturated (above) or under-served (below). */
+const SATURATED = 1.25;
+const UNDER_SERVED = 0.8;
 
 /** The competition facts behind the competition sub-score. */
-export interface BalanceFacts {
-  /** Huff pressure of the competitors. */
-  pressure: number;
-  /** Demand a new store would capture here (`demandPerStore`). */
-  demandPerStore: number;
-  /** The region's typical store's (`typicalDemandPerStore`). */
-  typical: number;
-  /** Trust in the mapped competitors, 0-1 (`DataConfidence.competitionTrust`). */
-  trust: number;
+export interface SupplyFacts {
+  /** Huff supply of the competitors within the radius. */
+  supply: number;
+  /** The site's demand logit. */
+  logit: number;
+  /** Whether the competition can be known (`DataConfidence.competitionKnown`). */
+  known: boolean;
+  /** The competition sub-score. */
+  score: number;
 }
 
 /** ` 2 of them are chain locations: Starbucks ×2.` (brands with most locations first), or nothing without chains. */
@@ -42,58 +44,62 @@ function chainSentence(competition: CompetitorSearch): string {
 }
 
 /**
- * How the demand per store here compares with the region's typical store, in words.
+ * How the supply here compares with what the catchment's demand supports,
+ * against the typical store of the category, in words.
  *
- * @param balance - demand per store here and the region's typical
+ * @param facts - the supply and demand at the site
+ * @param category - the franchise category
  * @param noun - the category noun
- * @param regionName - the region's name
- * @param competitors - competitors within the radius (with none, a low ratio means thin demand, not saturation)
  */
-export function balanceSentence(balance: BalanceFacts, noun: string, regionName: string, competitors: number): string {
-  const ratio = balance.demandPerStore / balance.typical;
+export function supplySentence(facts: SupplyFacts, category: Category, noun: string): string {
+  const fit = DEMAND_MODEL.categories[category];
+  const ratio = facts.supply / (fit.typicalSupply * relativeDemand(facts.logit, fit));
   const times = ratio >= 10 ? Math.round(ratio).toString() : ratio.toFixed(1);
-  const low = competitors === 0 ? 'too little demand here for a typical store' : 'saturated';
-  const reading = ratio >= UNDER_SERVED ? 'under-served' : ratio <= SATURATED ? low : 'served like the region';
-  return `A new store would capture about ${times}× the demand of ${regionName}'s typical ${noun} place (Huff share against the competitors): ${reading}.`;
+  const reading = ratio >= SATURATED ? 'saturated' : ratio <= UNDER_SERVED ? 'under-served' : 'served like a typical market';
+  return `Competitors here offer about ${times}× the supply that this catchment's demand carries around a typical ${noun} place: ${reading} (competition ${outOfTen(facts.score)}).`;
 }
 
 /**
  * The competition insight: how many competitors, the nearest, their rating
- * and chains, and the balance of demand per store against the region's
- * typical store. Without competitors in the radius it names the nearest
- * one in the region, or says none is mapped in the region at all (never a
- * distance larger than the region).
+ * and chains, and the supply against the catchment's demand. With none in
+ * the radius and a known market, an open market; where the competition
+ * cannot be known (the category not mapped in the pack, a sparsely mapped
+ * trade area), that it is unknown and held at 5, never a lever.
  *
  * @param competition - competitors within the category radius
- * @param nearestOutside - the nearest place of the category in the region when none is within the radius
- * @param balance - demand per store here and the region's typical
- * @param context - the category noun, region name and how many places the region maps
+ * @param nearestOutside - the nearest place of the category in the pack when none is within the radius
+ * @param facts - supply, demand and whether the market is known
+ * @param context - the category, its noun, the region's name and how many places the pack maps
  */
 export function competitionInsight(
   competition: CompetitorSearch,
   nearestOutside: NearbyCompetitor | null,
-  balance: BalanceFacts,
-  context: { noun: string; regionName: string; categoryPlaces: number },
+  facts: SupplyFacts,
+  context: { category: Category; noun: string; regionName: string; categoryPlaces: number },
 ): Insight {
   const { noun, regionName, categoryPlaces } = context;
   const radius = metres(competition.radiusMetres);
   const first = competition.competitors[0];
   if (categoryPlaces === 0) {
     return {
-      headline: `No ${noun} place mapped in ${regionName}`,
-      detail: `OpenStreetMap holds no ${noun} place anywhere in ${regionName}, so the competition here is unknown: the competition sub-score is held at the neutral 5.`,
+      headline: `No ${noun} place mapped in the ${regionName} pack`,
+      detail: `The map holds no ${noun} place anywhere in the pack, so the competition here is unknown, not absent: competition is held at ${outOfTen(UNKNOWN_COMPETITION)} and is not a lever.`,
     };
   }
-  const balanceText = ` ${balanceSentence(balance, noun, regionName, competition.count)}`;
+  const unknown = facts.known
+    ? ''
+    : ` The trade area is not mapped well enough to trust what is missing: competition is held at ${outOfTen(UNKNOWN_COMPETITION)} and is not a lever.`;
   if (first === undefined) {
-    const nearest = nearestOutside === null ? '' : ` The nearest is ${nearestOutside.name}, ${metres(nearestOutside.distanceMetres)} away.`;
-    return { headline: `No ${noun} competitor within ${radius}`, detail: `${nearest.trim()}${balanceText}`.trim() };
+    const nearest = nearestOutside === null ? '' : `The nearest is ${nearestOutside.name}, ${metres(nearestOutside.distanceMetres)} away.`;
+    const open = facts.known ? ` An open market: competition ${outOfTen(facts.score)}.` : unknown;
+    return { headline: `No ${noun} competitor within ${radius}`, detail: `${nearest}${open}`.trim() };
   }
   const rated = competition.competitors.filter((competitor) => competitor.rating !== null).length;
   const rating =
     competition.averageRating === null ? '' : ` Average rating ${competition.averageRating.toFixed(1)}★ across ${countNoun(rated, 'rated place')}.`;
+  const balance = facts.known ? ` ${supplySentence(facts, context.category, noun)}` : unknown;
   return {
     headline: `${countNoun(competition.count, `${noun} competitor`)} within ${radius}`,
-    detail: `Nearest: ${first.name}, ${metres(first.distanceMetres)} away${first.rating === null ? '' : ` (${first.rating.toFixed(1)}★)`}.${rating}${chainSentence(competition)}${balanceText}`,
+    detail: `Nearest: ${first.name}, ${metres(first.distanceMetres)} away${first.rating === null ? '' : ` (${first.rating.toFixed(1)}★)`}.${rating}${chainSentence(competition)}${balance}`,
   };
 }

@@ -1,6 +1,7 @@
 import type { Insight } from '@locscore/schema';
-import { DEMAND_NOUNS } from '../market/demand-kinds.js';
-import type { DemandDriver } from '../market/market-fit.js';
+import type { DemandFeature } from '../market/demand-features.js';
+import { POI_KIND_NOUNS } from '../market/demand-kinds.js';
+import { FRONTAGE_METRES, NEAR_PLACES_METRES } from '../market/demand-points.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { joinPhrases, metres, outOfTen } from './insight-text.js';
 import { countNoun } from './plural.js';
@@ -9,57 +10,67 @@ import { formatWholeNumber } from './whole-number.js';
 /** Most drivers named in the demand insight. */
 const NAMED_DRIVERS = 3;
 
-/** One driver's amount in words, e.g. `2,340 residents`, `Landstrasse 120 m away`; null when there is none of it. */
-export function driverPhrase(driver: DemandDriver, market: MarketSearch): string | null {
-  if (driver.kind === 'roads') {
-    const road = market.nearestRoad;
-    return road === null ? null : `${road.road.name ?? `a ${road.road.class} road`} ${metres(road.distanceMetres)} away`;
+/**
+ * One driver's amount at the site in words, e.g. `12,400 residents within
+ * 800 m`, `Landstrasse 40 m away`, `31 mapped businesses and amenities
+ * within 100 m`; null when there is none of it. Every figure is the site's
+ * catchment's, never the pack's.
+ *
+ * @param feature - the demand feature
+ * @param market - what the market model found at the site
+ * @param cut - whether the pack ends inside the catchment (its counts are then a floor)
+ * @default cut false
+ */
+export function driverPhrase(feature: DemandFeature, market: MarketSearch, cut = false): string | null {
+  const { amounts } = market;
+  const within = `within ${metres(market.catchmentMetres)}`;
+  switch (feature) {
+    case 'residents': {
+      if (amounts.residents === null || amounts.residents < 1) return null;
+      const residents = `${formatWholeNumber(Math.round(amounts.residents))} residents`;
+      return cut ? `at least ${residents} ${within} (the pack ends closer)` : `${residents} ${within}`;
+    }
+    case 'roads': {
+      const road = market.nearestRoad;
+      return road === null ? null : `${road.road.name ?? `a ${road.road.class} road`} ${metres(road.distanceMetres)} away`;
+    }
+    case 'transit':
+      return amounts.transitSupply > 0 ? `${formatWholeNumber(Math.round(amounts.transitSupply))} weighted weekly transit departures near the door` : null;
+    case 'places':
+    case 'frontage': {
+      const count = amounts[feature];
+      const { one, other } = POI_KIND_NOUNS[feature];
+      return count > 0 ? `${countNoun(count, one, other)} within ${metres(feature === 'places' ? NEAR_PLACES_METRES : FRONTAGE_METRES)}` : null;
+    }
+    default: {
+      const count = amounts[feature];
+      const { one, other } = POI_KIND_NOUNS[feature];
+      return count > 0 ? `${countNoun(count, one, other)} ${within}` : null;
+    }
   }
-  const amount = driver.amount ?? 0;
-  if (!(amount > 0)) return null;
-  if (driver.kind === 'spending') {
-    const median = market.population?.medianIncome ?? null;
-    return median === null ? null : `a median household income of ${formatWholeNumber(Math.round(median))}`;
-  }
-  const { one, other } = DEMAND_NOUNS[driver.kind];
-  return countNoun(Math.round(amount), one, other);
 }
 
 /**
- * The demand insight: the sub-score and the drivers that carry it most
- * (weight × value), each with its amount and where it ranks among the
- * region's address points (each driver's value is that percentile).
- * Drivers with none of their kind are not named.
+ * The demand insight: the sub-score and the drivers that raise it most
+ * above an average site (the fitted weight × the standardised amount), each
+ * with its amount in the site's catchment. Drivers with none of their kind,
+ * or that do not raise it, are not named.
  *
  * @param market - what the market model found
  * @param marketFit - the demand sub-score, 0-10
- * @param regionName - the region's name
+ * @param cut - whether the pack ends inside the catchment
+ * @default cut false
  */
-export function demandInsight(market: MarketSearch, marketFit: number, regionName: string): Insight {
-  const named = [...market.drivers]
-    .filter((driver) => driver.weight > 0 && driver.value > 0)
-    .sort((a, b) => b.weight * b.value - a.weight * a.value)
-    .slice(0, NAMED_DRIVERS)
-    .flatMap((driver): Array<{ phrase: string; rank: string | null }> => {
-      const phrase = driverPhrase(driver, market);
-      const rank = `${Math.round(driver.value * 100)} %`;
-      if (phrase === null) return [];
-      // A road is ranked by nearness, in its own words.
-      return driver.kind === 'roads' ? [{ phrase: `${phrase} (nearer than at ${rank} of ${regionName}'s addresses)`, rank: null }] : [{ phrase, rank }];
-    });
-  const ranks = named.flatMap(({ rank }) => rank ?? []);
-  const ranked =
-    ranks.length === 0
-      ? ''
-      : ranks.length === 1
-        ? `; more than at ${ranks[0]} of ${regionName}'s addresses`
-        : `; more than at ${joinPhrases(ranks)} of ${regionName}'s addresses, in that order`;
+export function demandInsight(market: MarketSearch, marketFit: number, cut = false): Insight {
+  const named = (Object.entries(market.contributions) as Array<[DemandFeature, number]>)
+    .filter(([, part]) => part > 0)
+    .sort((a, b) => b[1] - a[1])
+    .flatMap(([feature]) => driverPhrase(feature, market, cut) ?? [])
+    .slice(0, NAMED_DRIVERS);
+  const reading = marketFit >= 7 ? 'like the busiest sites of the category' : marketFit >= 5 ? 'above an even chance' : 'below an even chance';
   const detail =
     named.length === 0
-      ? `None of this category's demand drivers is found within ${metres(market.catchmentMetres)}.`
-      : `Within ${metres(market.catchmentMetres)}: ${joinPhrases(named.filter(({ rank }) => rank !== null).map(({ phrase }) => phrase))}${ranked}${named
-          .filter(({ rank }) => rank === null)
-          .map(({ phrase }) => `; ${phrase}`)
-          .join('')}.`;
+      ? `Nothing around the site raises demand for the category above an average site: ${reading}.`
+      : `Carried by ${joinPhrases(named)}: ${reading}.`;
   return { headline: `Demand ${outOfTen(marketFit)}`, detail };
 }

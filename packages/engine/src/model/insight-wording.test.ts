@@ -1,37 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { DEMAND_NOUNS } from '../market/demand-kinds.js';
-import type { DemandDriver } from '../market/market-fit.js';
+import { siteAmounts } from '../../test/synthetic-region.js';
+import type { DataConfidence } from '../data-confidence/confidence.js';
+import { POI_DEMAND_KINDS, POI_KIND_NOUNS } from '../market/demand-kinds.js';
 import type { MarketSearch } from '../market/market-index.js';
+import { modeNoun } from '../transit/modes.js';
 import { driverPhrase } from './demand-insight.js';
 import { joinPhrases } from './insight-text.js';
-import { IDENTITY_SCALE } from './prime-scale.js';
 import { changeSentence } from './verdict-insight.js';
 
-const market: MarketSearch = {
-  category: 'beauty-salon',
-  catchmentMetres: 800,
-  drivers: [],
-  fit: 0.4,
-  profileFit: 0.4,
-  nearestRoad: null,
-  population: null,
-};
-const driver = (kind: DemandDriver['kind'], amount: number): DemandDriver => ({ kind, amount, value: 0.5, weight: 0.2 });
+const market = (extra: Partial<MarketSearch['amounts']>): MarketSearch =>
+  ({
+    category: 'beauty-salon',
+    catchmentMetres: 800,
+    amounts: siteAmounts({ residents: 4_028, ...extra }),
+    nearestRoad: null,
+    population: null,
+  }) as MarketSearch;
+const known: DataConfidence = { level: 'high', reasons: ['fine'], competitionKnown: true };
 
 describe('insight wording', () => {
-  it('counts one of a kind in the singular and several in the plural, for every counted kind', () => {
-    expect(driverPhrase(driver('universities', 1), market)).toBe('1 college or university');
-    expect(driverPhrase(driver('universities', 3), market)).toBe('3 colleges and universities');
-    expect(driverPhrase(driver('schools', 1), market)).toBe('1 school');
-    expect(driverPhrase(driver('residents', 4028), market)).toBe('4,028 residents');
-    for (const [kind, forms] of Object.entries(DEMAND_NOUNS)) {
-      if (kind === 'roads' || kind === 'spending') continue;
-      expect(driverPhrase(driver(kind as DemandDriver['kind'], 1), market)).toBe(`1 ${forms.one}`);
-    }
+  it('counts one of a kind in the singular and several in the plural, with the catchment it was counted in', () => {
+    expect(driverPhrase('universities', market({ universities: 1 }))).toBe('1 college or university within 800 m');
+    expect(driverPhrase('universities', market({ universities: 3 }))).toBe('3 colleges and universities within 800 m');
+    expect(driverPhrase('residents', market({}))).toBe('4,028 residents within 800 m');
+    expect(driverPhrase('frontage', market({ frontage: 12 }))).toBe('12 mapped businesses and amenities within 100 m');
+    for (const kind of POI_DEMAND_KINDS) expect(driverPhrase(kind, market({ [kind]: 1 }))).toBe(`1 ${POI_KIND_NOUNS[kind].one} within 800 m`);
   });
 
   it('names no driver with none of its kind (no zero-count filler)', () => {
-    expect(driverPhrase(driver('universities', 0), market)).toBeNull();
+    expect(driverPhrase('universities', market({}))).toBeNull();
+    expect(driverPhrase('roads', market({}))).toBeNull();
+    expect(driverPhrase('transit', market({}))).toBeNull();
   });
 
   it('joins alternatives with "or"', () => {
@@ -39,19 +38,25 @@ describe('insight wording', () => {
     expect(joinPhrases(['a', 'b'])).toBe('a and b');
   });
 
-  it('says below the line which sub-score, raised alone from what to what, would pass, and leaves out those that cannot', () => {
-    const sentence = changeSentence({
-      category: 'coffee',
-      breakdown: { transit: 4.6, competitor: 1.2, marketFit: 3.9 },
-      score: 4.7,
-      passed: false,
-      demand: 0.39,
-      balance: { pressure: 2, demandPerStore: 1, typical: 2.5, trust: 1 },
-      radiusMetres: 500,
-      noun: 'coffee',
-      transitReference: 10,
-      scale: IDENTITY_SCALE,
-    });
-    expect(sentence).toMatch(/^It would pass if one sub-score alone rose: competition from 1\.2\/10 to \d\.\d\/10\.$/);
+  it('uses the local word for each mode', () => {
+    expect(modeNoun('subway', 'US')).toBe('subway');
+    expect(modeNoun('subway', 'FI')).toBe('metro');
+    expect(modeNoun('rail', 'LI')).toBe('S-Bahn');
+    expect(modeNoun('rail', 'DK')).toBe('S-train');
+    expect(modeNoun('rail', 'CA')).toBe('commuter rail');
+    expect(modeNoun('tram', 'FI')).toBe('tram');
+  });
+
+  it('says below the line which sub-score, raised alone from what to what, would pass, and never offers unknown competition', () => {
+    const facts = { category: 'coffee' as const, score: 0.9, passed: false, logit: -1, supply: 2, radiusMetres: 500, noun: 'coffee' };
+    // One point short: competition and transit (0.15 each) would have to pass 10, so only demand is offered.
+    expect(changeSentence({ ...facts, score: 6, breakdown: { transit: 4.6, competitor: 6, marketFit: 6.5 }, confidence: known })).toBe(
+      'It would pass if one sub-score alone rose: demand from 6.5/10 to 7.9/10.',
+    );
+    const closer = { ...facts, breakdown: { transit: 4.6, competitor: 6, marketFit: 6.5 }, score: 6.3 };
+    expect(changeSentence({ ...closer, confidence: known })).toBe(
+      'It would pass if one sub-score alone rose: demand from 6.5/10 to 7.5/10 or transit from 4.6/10 to 9.3/10.',
+    );
+    expect(changeSentence({ ...closer, confidence: { ...known, competitionKnown: false } })).not.toMatch(/competition/);
   });
 });

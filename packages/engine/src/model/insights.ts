@@ -1,60 +1,55 @@
-import type { Breakdown, Category, GeocodePrecision, Insight } from '@locscore/schema';
+import type { Category, GeocodePrecision, Insight } from '@locscore/schema';
 import type { DataConfidence } from '../data-confidence/confidence.js';
-import type { MarketSearch } from '../market/market-index.js';
 import { CATEGORY_DEFINITIONS } from '../places/categories.js';
-import type { CompetitorSearch, NearbyCompetitor } from '../places/competitor-index.js';
-import { MODE_NOUNS, primaryMode } from '../transit/modes.js';
+import type { NearbyCompetitor } from '../places/competitor-index.js';
+import { modeNoun, primaryMode } from '../transit/modes.js';
 import { BUS_STOP_CATCHMENT_METRES, type TransitAccess } from '../transit/transit-index.js';
-import { type BalanceFacts, competitionInsight } from './competition-insight.js';
+import { competitionInsight } from './competition-insight.js';
 import { demandInsight } from './demand-insight.js';
 import { metres, outOfTen, WALK_METRES_PER_MINUTE } from './insight-text.js';
 import { articleFor, countNoun } from './plural.js';
-import type { ScaledScore } from './prime-scale.js';
-import { changeSentence, verdictInsight } from './verdict-insight.js';
+import type { SiteMeasures } from './score-location.js';
+import { verdictInsight } from './verdict-insight.js';
 
 export { WALK_METRES_PER_MINUTE } from './insight-text.js';
 
 /** Everything the insights are written from. */
 export interface InsightInput {
+  /** What the model measured at the site. */
+  site: SiteMeasures;
   category: Category;
-  breakdown: Breakdown;
-  score: number;
   passed: boolean;
-  confidence: DataConfidence;
-  transit: TransitAccess;
-  competition: CompetitorSearch;
-  /** The nearest place of the category in the region, when there is none inside the radius. */
+  /** The nearest place of the category in the pack, when there is none inside the radius. */
   nearestOutside: NearbyCompetitor | null;
-  /** Distinct places of the category in the region. */
-  categoryPlaces: number;
   regionName: string;
-  /** The region's transit reference (`transitInOverall`). */
-  transitReference: number;
-  /** The weighted score and the region's prime scale it was read on (`onPrimeScale`). */
-  scale: ScaledScore;
-  market: MarketSearch;
-  balance: BalanceFacts;
-  /** How the address was located; a non-address-point match gets an insight. */
+  /** ISO 3166-1 alpha-2 code of the region's country (the words for transit modes), or null. */
+  country: string | null;
+  /** Whether the pack is narrower than the category's trade area (its counts are then a floor). */
+  cut: boolean;
+  /** How the address was located. */
   geocode?: { precision: GeocodePrecision; matchedAddress: string };
 }
 
-function transitInsight({ nearest, busStops }: TransitAccess, transit: number): Insight {
+/** Rail stations within this distance are inside their walking catchment (transit planning's 800 m). */
+const STATION_CATCHMENT_METRES = 800;
+
+function transitInsight({ nearest, busStops }: TransitAccess, transit: number, country: string | null): Insight {
   const buses =
     busStops.length === 0
       ? `no bus stop within ${BUS_STOP_CATCHMENT_METRES} m`
       : `${countNoun(busStops.length, 'bus stop')} within ${BUS_STOP_CATCHMENT_METRES} m (nearest: ${busStops[0]?.item.name ?? 'unnamed'}, ${metres(busStops[0]?.distanceMetres ?? 0)})`;
   if (nearest === null) {
     return {
-      headline: `Transit ${outOfTen(transit)}: no rapid transit within 5 km`,
-      detail: `No metro, rail, light-rail or tram station within 5 km; ${buses}.`,
+      headline: `Transit ${outOfTen(transit)}: no rail or tram station within 5 km`,
+      detail: `No station of rail, metro or tram within 5 km; ${buses}.`,
     };
   }
   const { station, distanceMetres } = nearest;
   const minutes = Math.max(1, Math.round(distanceMetres / WALK_METRES_PER_MINUTE));
-  const catchment = distanceMetres <= 800 ? 'inside' : 'outside';
+  const catchment = distanceMetres <= STATION_CATCHMENT_METRES ? 'inside' : 'outside';
   return {
-    headline: `Transit ${outOfTen(transit)}: ${station.name} ${MODE_NOUNS[primaryMode(station)]} station ${metres(distanceMetres)} away`,
-    detail: `About ${articleFor(minutes)} ${minutes}-minute walk, ${catchment} the 800 m station catchment; ${buses}.`,
+    headline: `Transit ${outOfTen(transit)}: ${station.name} ${modeNoun(primaryMode(station), country)} station ${metres(distanceMetres)} away`,
+    detail: `About ${articleFor(minutes)} ${minutes}-minute walk, ${catchment} the ${STATION_CATCHMENT_METRES} m station catchment; ${buses}.`,
   };
 }
 
@@ -63,57 +58,43 @@ function confidenceInsight(confidence: DataConfidence): Insight {
   return { headline: `Data confidence is ${confidence.level}`, detail: `${confidence.reasons.join(' ')}${consequence}` };
 }
 
-const LOCATED: Readonly<Record<GeocodePrecision, [string, string]>> = {
-  address_point: ['Located at the mapped address', 'at its mapped address point'],
-  interpolated: ['Located by interpolation', 'by interpolating between mapped house numbers on the street'],
-  street: ['Located at street level', 'at its street, since no house number there is mapped'],
-  approximate: ['Located approximately', 'approximately, by a third-party geocoder'],
-};
-
 /**
- * The insights of a result, 2 to 6, each a fact that moves the verdict:
- * the verdict, its deciding sub-score and what would change it; data confidence first after it
- * when it is not high; the competition (count, nearest, chains, demand per
- * store against the region's typical store); the demand drivers that carry
- * the demand sub-score; transit; and how the address was located when it
- * was interpolated (street-level and approximate matches are confidence
- * reasons). The verdict insight says what would change the verdict.
+ * The insights of a result, 2 to 6, each a fact a franchisor can act on:
+ * the verdict, its deciding sub-score and what would change it; data
+ * confidence next when it is not high (its reasons include how the address
+ * was located); the competition (count, nearest, chains, supply against
+ * the catchment's demand); the drivers that carry demand, with the
+ * catchment's figures; transit with the local word for its mode.
  *
  * @param input - what the scoring found
  * @returns 2-6 insights
  */
 export function buildInsights(input: InsightInput): Insight[] {
-  const noun = CATEGORY_DEFINITIONS[input.category].label.toLowerCase();
-  const confidence = confidenceInsight(input.confidence);
-  const change = changeSentence({
-    category: input.category,
-    breakdown: input.breakdown,
-    score: input.score,
-    passed: input.passed,
-    demand: input.market.fit,
-    balance: input.balance,
-    radiusMetres: input.competition.radiusMetres,
-    noun,
-    transitReference: input.transitReference,
-    scale: input.scale,
-  });
-  const geocode = input.geocode;
-  // Street-level and approximate matches are said in the confidence reasons.
-  const located =
-    geocode === undefined || geocode.precision !== 'interpolated'
-      ? null
-      : {
-          headline: LOCATED[geocode.precision][0],
-          detail: `${geocode.matchedAddress} was placed ${LOCATED[geocode.precision][1]}; distances are accurate to that.`,
-        };
-  const uncertain = input.confidence.level !== 'high';
+  const { site, category, passed } = input;
+  const noun = CATEGORY_DEFINITIONS[category].label.toLowerCase();
+  const confidence = confidenceInsight(site.confidence);
+  const uncertain = site.confidence.level !== 'high';
   const insights: Array<Insight | null> = [
-    verdictInsight({ ...input, change }),
+    verdictInsight({
+      category,
+      breakdown: site.breakdown,
+      score: site.score,
+      passed,
+      confidence: site.confidence,
+      logit: site.market.logit,
+      supply: site.supply,
+      radiusMetres: site.competition.radiusMetres,
+      noun,
+    }),
     uncertain ? confidence : null,
-    located,
-    competitionInsight(input.competition, input.nearestOutside, input.balance, { noun, regionName: input.regionName, categoryPlaces: input.categoryPlaces }),
-    demandInsight(input.market, input.breakdown.marketFit, input.regionName),
-    transitInsight(input.transit, input.breakdown.transit),
+    competitionInsight(
+      site.competition,
+      input.nearestOutside,
+      { supply: site.supply, logit: site.market.logit, known: site.confidence.competitionKnown, score: site.breakdown.competitor },
+      { category, noun, regionName: input.regionName, categoryPlaces: site.categoryPlaces },
+    ),
+    demandInsight(site.market, site.breakdown.marketFit, input.cut),
+    transitInsight(site.transit, site.breakdown.transit, input.country),
     uncertain ? null : confidence,
   ];
   return insights.filter((insight): insight is Insight => insight !== null).slice(0, 6);

@@ -1,22 +1,14 @@
 import { CATEGORIES, type Category, roundScore } from '@locscore/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calibrateDemand } from '../market/demand-calibration.js';
-import { DEMAND_KINDS, type DemandKind } from '../market/demand-kinds.js';
-import { computeMarketFit, type DemandAmounts } from '../market/market-fit.js';
-import { MARKET_PROFILES } from '../market/profiles.js';
+import { DEMAND_MODEL } from '../market/demand-model.js';
 import type { RatingPrior } from '../places/rating-prior.js';
 import type { BusStop, Station, StopRoute, TransitMode } from '../region/types.js';
+import { competitionScore } from './competition.js';
 import { type CompetitorPressureInput, competitorPressure, competitorScoreFromPressure } from './competitor-score.js';
-import { overallScore, transitInOverall } from './overall.js';
-import { balanceScore, NEUTRAL_COMPETITION, trustedCompetition } from './supply-balance.js';
+import { OVERALL_WEIGHTS, overallScore } from './overall.js';
 import { type TransitNearby, transitScoreFromSupply, transitSupply } from './transit-score.js';
 import { walkDecay } from './walk-decay.js';
-
-const MARKET_PROFILES_RADIUS = Object.fromEntries(Object.entries(MARKET_PROFILES).map(([cat, profile]) => [cat, profile.catchmentMetres])) as Record<
-  Category,
-  number
->;
 
 const MODES: TransitMode[] = ['subway', 'light_rail', 'rail', 'tram', 'monorail', 'funicular', 'brt'];
 const category = fc.constantFrom<Category>(...CATEGORIES);
@@ -189,62 +181,42 @@ describe('model properties', () => {
     );
   });
 
-  const amountsArb = fc.record(
-    Object.fromEntries(DEMAND_KINDS.map((kind) => [kind, fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined })])) as Record<
-      DemandKind,
-      fc.Arbitrary<number | undefined>
-    >,
-  );
-  it('more demand (or a nearer major road) never lowers market fit', () => {
-    fc.assert(
-      fc.property(category, amountsArb, fc.constantFrom(...DEMAND_KINDS), fc.integer({ min: 1, max: 5_000 }), (cat, raw, kind, extra) => {
-        const amounts: DemandAmounts = { ...raw, [kind]: raw[kind] ?? 0 };
-        const more: DemandAmounts = { ...amounts };
-        const current = amounts[kind] ?? 0;
-        more[kind] = kind === 'roads' ? Math.max(0, current - extra) : current + extra;
-        const before = roundScore(10 * computeMarketFit(cat, amounts).fit);
-        const after = roundScore(10 * computeMarketFit(cat, more).fit);
-        expect(after).toBeGreaterThanOrEqual(before);
-        expect(isScore(after)).toBe(true);
-      }),
-    );
-  });
-
-  it('the overall score is a 0-10 one-decimal weighted mean within its terms, and never falls as transit rises', () => {
+  it('the overall score is the 0-10 one-decimal weighted mean of meta.weights, within its terms, and never falls as a sub-score rises', () => {
     const sub = fc.integer({ min: 0, max: 100 }).map((n) => n / 10);
     fc.assert(
-      fc.property(category, sub, sub, sub, sub, fc.double({ min: 0, max: 12, noNaN: true }), (cat, transit, more, competitor, marketFit, reference) => {
-        const score = overallScore(cat, { transit, competitor, marketFit }, reference);
-        const term = transitInOverall(transit, reference);
+      fc.property(category, sub, sub, sub, sub, (cat, transit, more, competitor, marketFit) => {
+        const score = overallScore(cat, { transit, competitor, marketFit });
+        const w = OVERALL_WEIGHTS[cat];
+        expect(w.transit + w.competitor + w.marketFit).toBeCloseTo(1, 10);
+        expect(score).toBe(roundScore(w.transit * transit + w.competitor * competitor + w.marketFit * marketFit));
         expect(isScore(score)).toBe(true);
-        expect(score).toBeGreaterThanOrEqual(Math.min(term, competitor, marketFit) - 0.05);
-        expect(score).toBeLessThanOrEqual(Math.max(term, competitor, marketFit) + 0.05);
-        const higher = Math.max(transit, more);
-        expect(overallScore(cat, { transit: higher, competitor, marketFit }, reference)).toBeGreaterThanOrEqual(score);
+        expect(score).toBeGreaterThanOrEqual(Math.min(transit, competitor, marketFit) - 0.05);
+        expect(score).toBeLessThanOrEqual(Math.max(transit, competitor, marketFit) + 0.05);
+        expect(overallScore(cat, { transit: Math.max(transit, more), competitor, marketFit })).toBeGreaterThanOrEqual(score);
       }),
     );
   });
 
-  // The competition sub-score as the model computes it: demand per store against the region's typical store, then trust.
+  // The competition sub-score as the model computes it: Huff supply against the catchment's demand and the global typical store.
   const competitionArb = fc.record({
+    category,
     competitors: fc.array(competitorArb, { maxLength: 20 }),
     extra: competitorArb,
     radius: fc.integer({ min: 300, max: 3_000 }),
     prior: priorArb,
-    demand: fc.double({ min: 0, max: 1, noNaN: true }),
-    typical: fc.double({ min: 0, max: 1, noNaN: true }),
-    trust: fc.double({ min: 0, max: 1, noNaN: true }),
+    logit: fc.double({ min: -8, max: 8, noNaN: true }),
   });
-  const competition = (competitors: CompetitorPressureInput[], w: { radius: number; prior: RatingPrior; demand: number; typical: number; trust: number }) =>
-    roundScore(trustedCompetition(balanceScore(w.demand, competitorPressure(competitors, w.radius, w.prior), w.typical), w.trust));
+  const competition = (competitors: CompetitorPressureInput[], w: { category: Category; radius: number; prior: RatingPrior; logit: number }) =>
+    roundScore(competitionScore(competitorPressure(competitors, w.radius, w.prior), w.logit, DEMAND_MODEL.categories[w.category]));
 
-  it('another competitor never raises the competition sub-score (demand per store against the typical store, at any trust in the map)', () => {
+  it('another competitor never raises the competition sub-score, and an empty market is the top of its scale', () => {
     fc.assert(
       fc.property(competitionArb, (w) => {
         const before = competition(w.competitors, w);
         const after = competition([...w.competitors, w.extra], w);
         expect(after).toBeLessThanOrEqual(before);
         expect(isScore(after)).toBe(true);
+        expect(competition([], w)).toBe(10);
       }),
     );
   });
@@ -258,34 +230,12 @@ describe('model properties', () => {
     );
   });
 
-  it('more demand never lowers the competition sub-score, and an untrusted map holds it at the neutral 5', () => {
+  it('more demand in the catchment never lowers the competition sub-score', () => {
     fc.assert(
-      fc.property(competitionArb, fc.double({ min: 0, max: 1, noNaN: true }), (w, other) => {
-        const [low, high] = [Math.min(w.demand, other), Math.max(w.demand, other)];
-        expect(competition(w.competitors, { ...w, demand: high })).toBeGreaterThanOrEqual(competition(w.competitors, { ...w, demand: low }));
-        expect(competition(w.competitors, { ...w, trust: 0 })).toBe(NEUTRAL_COMPETITION);
+      fc.property(competitionArb, fc.double({ min: -8, max: 8, noNaN: true }), (w, other) => {
+        const [low, high] = [Math.min(w.logit, other), Math.max(w.logit, other)];
+        expect(competition(w.competitors, { ...w, logit: high })).toBeGreaterThanOrEqual(competition(w.competitors, { ...w, logit: low }));
       }),
-    );
-  });
-
-  it('more demand never lowers market fit measured against a region’s own distribution', () => {
-    const sites = Array.from({ length: 60 }, (_, i) => ({ lat: i, lng: 0 }));
-    fc.assert(
-      fc.property(
-        category,
-        fc.array(amountsArb, { minLength: 60, maxLength: 60 }),
-        amountsArb,
-        fc.constantFrom(...DEMAND_KINDS),
-        fc.integer({ min: 1, max: 5_000 }),
-        (cat, region, raw, kind, extra) => {
-          const scales = calibrateDemand((site) => region[site.lat] ?? {}, sites, [MARKET_PROFILES_RADIUS[cat]]).get(MARKET_PROFILES_RADIUS[cat]);
-          const amounts: DemandAmounts = { ...raw, [kind]: raw[kind] ?? 0 };
-          const current = amounts[kind] ?? 0;
-          const more: DemandAmounts = { ...amounts, [kind]: kind === 'roads' ? Math.max(0, current - extra) : current + extra };
-          expect(roundScore(10 * computeMarketFit(cat, more, scales).fit)).toBeGreaterThanOrEqual(roundScore(10 * computeMarketFit(cat, amounts, scales).fit));
-        },
-      ),
-      { numRuns: 60 },
     );
   });
 

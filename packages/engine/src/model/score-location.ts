@@ -1,16 +1,28 @@
-import { type Breakdown, type Category, type DataConfidence, type GeocodePrecision, passes, roundScore, type ScoreResult, storyFor } from '@locscore/schema';
+import {
+  type Breakdown,
+  type Category,
+  type DataConfidence,
+  type GeocodePrecision,
+  passes,
+  type ResultSources,
+  roundScore,
+  type ScoreResult,
+  type ScoreWeights,
+  storyFor,
+} from '@locscore/schema';
 import { assessConfidence, type DataConfidence as SiteConfidence } from '../data-confidence/confidence.js';
+import { DEMAND_MODEL } from '../market/demand-model.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { CATEGORY_DEFINITIONS } from '../places/categories.js';
 import type { CompetitorSearch } from '../places/competitor-index.js';
 import type { LatLng } from '../region/types.js';
 import type { TransitAccess } from '../transit/transit-index.js';
+import { competitionScore, UNKNOWN_COMPETITION } from './competition.js';
 import { competitorPressure } from './competitor-score.js';
 import { buildInsights } from './insights.js';
-import { overallScore } from './overall.js';
-import { IDENTITY_SCALE, onPrimeScale, type PrimeScale, primeScale } from './prime-scale.js';
+import { OVERALL_WEIGHTS, overallScore } from './overall.js';
 import type { RegionIndexes } from './region-indexes.js';
-import { balanceScore, demandPerStore, trustedCompetition } from './supply-balance.js';
+import { resultSources } from './sources.js';
 import { transitScoreFromSupply, transitSupply } from './transit-score.js';
 
 /** Most competitors listed in a result (DESIGN.md); `competitorCount` counts them all. */
@@ -22,21 +34,25 @@ export interface GeocodeContext {
   matchedAddress: string;
 }
 
-/** A model result: the contract's fields and the part of `meta` the model owns (`confidence`, `percentile`). */
-export type ModelResult = Omit<ScoreResult, 'meta'> & { meta: { confidence: DataConfidence; percentile?: number } };
+/** A model result: the contract's fields and the part of `meta` the model owns. */
+export type ModelResult = Omit<ScoreResult, 'meta'> & {
+  meta: { confidence: DataConfidence; percentile?: number; weights: ScoreWeights; sources: ResultSources };
+};
 
 /** What the model measures at a site before it writes the result. */
-interface SiteMeasures {
+export interface SiteMeasures {
   transit: TransitAccess;
+  /** Weighted weekly departures near the site (`transitSupply`). */
+  transitSupply: number;
   competition: CompetitorSearch;
   market: MarketSearch;
   categoryPlaces: number;
   confidence: SiteConfidence;
-  pressure: number;
-  typical: number;
+  /** Huff supply of the competitors within the radius (`competitorPressure`). */
+  supply: number;
   breakdown: Breakdown;
-  /** The weighted mean of the rounded sub-scores (`overallScore`), before the region's scale. */
-  weighted: number;
+  /** The overall score, `overallScore` of the breakdown. */
+  score: number;
 }
 
 /** Throws a TypeError naming the coordinate when `point` is not a valid location. */
@@ -45,11 +61,25 @@ function checkPoint(point: LatLng): void {
   if (!Number.isFinite(point.lng) || Math.abs(point.lng) > 180) throw new TypeError(`point.lng must be a number in -180..180, got ${String(point.lng)}`);
 }
 
-/** Transit, competition, demand, data confidence and the sub-scores at a point, with their weighted mean. */
-function measureSite(indexes: RegionIndexes, point: LatLng, category: Category, precision?: GeocodePrecision): SiteMeasures {
+/**
+ * Transit, competition, demand, data confidence, the sub-scores and the
+ * overall score at a point (`docs/methodology.md`).
+ *
+ * @param indexes - the region's indexes
+ * @param point - decimal degrees
+ * @param category - the franchise category
+ * @param facts - how the point was located and which of the pack's feeds have expired
+ */
+export function measureSite(
+  indexes: RegionIndexes,
+  point: LatLng,
+  category: Category,
+  facts: { precision?: GeocodePrecision; expiredFeeds?: readonly string[] } = {},
+): SiteMeasures {
   const transit = indexes.transit.access(point);
+  const supplyNear = transitSupply(transit);
   const competition = indexes.competitors.search(point, category);
-  const market = indexes.market.search(point, category);
+  const market = indexes.market.search(point, category, supplyNear);
   const categoryPlaces = indexes.competitors.total(category);
   const confidence = assessConfidence({
     coverage: indexes.coverage.at(point),
@@ -59,22 +89,21 @@ function measureSite(indexes: RegionIndexes, point: LatLng, category: Category, 
     populationMethod: indexes.populationMethod,
     packSpanMetres: indexes.packSpanMetres,
     catchmentMetres: market.catchmentMetres,
-    ...(precision === undefined ? {} : { precision }),
+    ...(facts.precision === undefined ? {} : { precision: facts.precision }),
+    ...(facts.expiredFeeds === undefined ? {} : { expiredFeeds: facts.expiredFeeds }),
   });
-  const pressure = competitorPressure(competition.competitors, competition.radiusMetres, competition.ratingPrior);
-  const typical = indexes.typicalPerStore[category];
+  const supply = competitorPressure(competition.competitors, competition.radiusMetres, competition.ratingPrior);
+  const competitor = confidence.competitionKnown ? competitionScore(supply, market.logit, DEMAND_MODEL.categories[category]) : UNKNOWN_COMPETITION;
   const breakdown = {
-    transit: roundScore(transitScoreFromSupply(transitSupply(transit))),
-    competitor: roundScore(trustedCompetition(balanceScore(market.fit, pressure, typical), confidence.competitionTrust)),
+    transit: roundScore(transitScoreFromSupply(supplyNear)),
+    competitor: roundScore(competitor),
     marketFit: roundScore(10 * market.fit),
   };
-  const weighted = overallScore(category, breakdown, indexes.transitReference);
-  return { transit, competition, market, categoryPlaces, confidence, pressure, typical, breakdown, weighted };
+  return { transit, transitSupply: supplyNear, competition, market, categoryPlaces, confidence, supply, breakdown, score: overallScore(category, breakdown) };
 }
 
 /**
- * The weighted mean of the sub-scores at a point (`overallScore`, 0-10, one
- * decimal), before the region's prime scale: what the region's score
+ * The overall score at a point (0-10, one decimal): what the region's score
  * tables (`RegionIndexes.percentiles`) hold for each reference address point.
  *
  * @param indexes - the region's indexes
@@ -84,78 +113,52 @@ function measureSite(indexes: RegionIndexes, point: LatLng, category: Category, 
  */
 export function weightedScore(indexes: RegionIndexes, point: LatLng, category: Category): number {
   checkPoint(point);
-  return measureSite(indexes, point, category).weighted;
-}
-
-/**
- * The region's prime scale of a category (`primeScale` over its score
- * table); the identity for a category with no mapped place in the region
- * (its competition is unknown: no site of it is called prime) or a region
- * too small for a table.
- *
- * @param indexes - the region's indexes
- * @param category - the franchise category
- */
-export function regionPrimeScale(indexes: RegionIndexes, category: Category): PrimeScale {
-  if (indexes.competitors.total(category) === 0) return IDENTITY_SCALE;
-  const table = indexes.percentiles.table(category);
-  return table === null ? IDENTITY_SCALE : primeScale(table.scores);
+  return measureSite(indexes, point, category).score;
 }
 
 /**
  * Scores one point for one category against a region's indexes
  * (`docs/methodology.md`): transit, demand (`marketFit`) and competition
- * (`competitor`: the demand a new store would capture against the region's
- * typical store, pulled toward 5 as the map's completeness falls)
- * sub-scores, 0-10 with one decimal; the overall score, their weighted mean
- * read on the region's prime scale (`onPrimeScale`: the region's best 1 %
- * of sites for the category read "Prime Location"); data confidence;
- * `passed` (score ≥ 7.0 and confidence at least medium); `story`;
- * insights; competitors and transit facts; `meta.percentile` where the
- * region has a score table. Deterministic. The first score of a category in
- * a region builds its score table (`RegionPercentiles`).
+ * sub-scores, 0-10 with one decimal, each on one scale for every pack; the
+ * overall score, their weighted mean with the weights in `meta.weights`;
+ * data confidence; `passed` (score ≥ 7.0 and confidence at least medium);
+ * `story` (never Prime or Strong for a result that does not pass);
+ * insights; competitors and transit facts; `meta.sources`; and
+ * `meta.percentile`, the site's rank within the region, where the region has
+ * a score table. Deterministic for one pack, model version and date (the
+ * date decides only whether a feed has expired).
  *
  * @param indexes - the region's indexes ({@link buildRegionIndexes})
  * @param point - the located address, decimal degrees
  * @param category - the franchise category
- * @param geocode - how the point was located (an insight and a confidence cap when not an address point)
- * @returns the result with `meta.confidence` and `meta.percentile` (the engine adds the rest of `meta`)
+ * @param geocode - how the point was located (an insight, and confidence capped at low when not an address point)
+ * @param now - when the result is computed (expired feeds)
+ * @default now the current time
+ * @returns the result with the model's part of `meta` (the engine adds the rest)
  * @throws TypeError when `point` has non-finite or out-of-range coordinates
  */
-export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: Category, geocode?: GeocodeContext): ModelResult {
+export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: Category, geocode?: GeocodeContext, now: Date = new Date()): ModelResult {
   checkPoint(point);
-  const { transit, competition, market, categoryPlaces, confidence, pressure, typical, breakdown, weighted } = measureSite(
-    indexes,
-    point,
-    category,
-    geocode?.precision,
-  );
-  const scale = regionPrimeScale(indexes, category);
-  const score = onPrimeScale(weighted, scale);
-  const passed = passes(score, confidence.level) && categoryPlaces > 0;
+  const sources = resultSources(indexes.provenance, now);
+  const expiredFeeds = sources.gtfs.filter((feed) => feed.expired).map((feed) => feed.name);
+  const site = measureSite(indexes, point, category, { ...(geocode === undefined ? {} : { precision: geocode.precision }), expiredFeeds });
+  const { transit, competition, breakdown, score, confidence } = site;
+  const passed = passes(score, confidence.level);
   const nearestOutside = competition.count === 0 ? indexes.competitors.nearest(point, category, Number.POSITIVE_INFINITY) : null;
-  const percentile = indexes.percentiles.rank(category, weighted);
-
+  const percentile = indexes.percentiles.rank(category, score);
   return {
     score,
     passed,
     breakdown,
-    story: storyFor(score),
+    story: storyFor(score, passed ? undefined : 'data'),
     insights: buildInsights({
+      site,
       category,
-      breakdown,
-      score,
       passed,
-      confidence,
-      transit,
-      competition,
       nearestOutside,
-      categoryPlaces,
       regionName: indexes.regionName,
-      transitReference: indexes.transitReference,
-      scale: { ...scale, weighted },
-      market,
-      balance: { pressure, demandPerStore: demandPerStore(market.fit, pressure), typical, trust: confidence.competitionTrust },
+      country: indexes.country,
+      cut: indexes.packSpanMetres < 2 * site.market.catchmentMetres,
       ...(geocode === undefined ? {} : { geocode }),
     }),
     competitors: competition.competitors.slice(0, MAX_LISTED_COMPETITORS).map((competitor) => ({
@@ -170,6 +173,11 @@ export function scoreLocation(indexes: RegionIndexes, point: LatLng, category: C
     transitDistanceMetres: transit.nearest?.distanceMetres ?? null,
     avgCompetitorRating: competition.averageRating === null ? null : Math.round(competition.averageRating * 100) / 100,
     competitorCount: competition.count,
-    meta: { confidence: { level: confidence.level, reasons: confidence.reasons }, ...(percentile === null ? {} : { percentile }) },
+    meta: {
+      confidence: { level: confidence.level, reasons: confidence.reasons },
+      ...(percentile === null ? {} : { percentile }),
+      weights: { ...OVERALL_WEIGHTS[category] },
+      sources,
+    },
   };
 }

@@ -41,9 +41,26 @@ export async function readCensusGeoJson(path: string, fields: ResolvedCensusFiel
   if (crs !== undefined && (typeof crs !== 'string' || !LON_LAT_CRS.test(crs))) {
     throw new RegionPackError(path, `crs ${JSON.stringify(crs)} is not WGS 84 longitude/latitude; reproject to EPSG:4326`);
   }
+  return zonesOfFeatures(collection.features, fields, path);
+}
+
+/**
+ * The census areas of GeoJSON-like features (`{ id?, properties, geometry }`,
+ * WGS 84), as read from a GeoJSON file or a GeoPackage table: each with its
+ * population, households and income in the named properties and its id in
+ * the `id` field (else the feature's `id`); features with a null geometry
+ * are left out and counted.
+ *
+ * @param features - the features, in file order
+ * @param fields - the property names
+ * @param path - the file, for errors (`<path> features[12] (id …)`)
+ * @returns the areas and the features left out
+ * @throws RegionPackError naming the feature and the field on bad input
+ */
+export function zonesOfFeatures(features: readonly unknown[], fields: ResolvedCensusFields, path: string): CensusGeoJson {
   const zones: PopulationZone[] = [];
   const skipped: SkippedCensusAreas = { count: 0, residents: 0, ids: [] };
-  collection.features.forEach((feature: unknown, index) => {
+  features.forEach((feature: unknown, index) => {
     const {
       properties,
       geometry,

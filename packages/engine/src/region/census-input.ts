@@ -5,6 +5,7 @@ import type { PopulationZone } from '../population/population-zone.js';
 import { readCensus } from './census.js';
 import { type CensusFields, checkHouseholdSize, type ResolvedCensusFields, readCensusValues, resolveCensusFields } from './census-fields.js';
 import { readCensusGeoJson } from './census-geojson.js';
+import { readCensusGeoPackage, SQLITE_MAGIC } from './census-geopackage.js';
 import { readCensusBoundaries } from './census-shapefile.js';
 import { joinKey, readCensusTable } from './census-table.js';
 import { censusZone, type SkippedCensusAreas } from './census-zone.js';
@@ -17,6 +18,7 @@ export interface CensusInput {
   censusTable?: string | undefined;
   censusJoin?: string | undefined;
   censusFields?: CensusFields | undefined;
+  censusVintage?: string | undefined;
 }
 
 /** The census areas read for a pack. */
@@ -31,8 +33,9 @@ export interface CensusRead {
 }
 
 /**
- * Reads the census areas an import was given: a census CSV or GeoJSON
- * (`census`, told apart by content: a GeoJSON starts with `{`), or a
+ * Reads the census areas an import was given: a census CSV, GeoJSON or
+ * GeoPackage (`census`, told apart by content: a GeoPackage starts with the
+ * SQLite header, a GeoJSON with `{`), or a
  * boundary shapefile joined to a CSV table (`censusBoundaries`,
  * `censusTable`, `censusJoin` as `SHAPE_FIELD=table_column`). Boundaries
  * whose box misses `box` are left out before the join. A households field is
@@ -62,7 +65,17 @@ export async function readCensusInput(input: CensusInput, box: BBox): Promise<Ce
 
 async function readCensusFile(path: string, fields: ResolvedCensusFields): Promise<CensusRead> {
   const none: SkippedCensusAreas = { count: 0, residents: 0, ids: [] };
-  if ((await firstCharacter(path)) === '{') {
+  const start = await fileStart(path);
+  if (start.startsWith(SQLITE_MAGIC)) {
+    const { zones, skipped } = await readCensusGeoPackage(path, fields);
+    return { zones, files: [{ path, records: zones.length + skipped.count }], description: `census areas of ${basename(path)} (GeoPackage)`, skipped };
+  }
+  if (
+    start
+      .replace(/^\u00EF\u00BB\u00BF/, '')
+      .trimStart()
+      .charAt(0) === '{'
+  ) {
     const { zones, skipped } = await readCensusGeoJson(path, fields);
     return { zones, files: [{ path, records: zones.length + skipped.count }], description: `census areas of ${basename(path)} (GeoJSON)`, skipped };
   }
@@ -122,18 +135,14 @@ export function parseJoin(spec: string): [string, string] {
   return [match[1], match[2] ?? match[1]];
 }
 
-async function firstCharacter(path: string): Promise<string> {
+/** The first 256 bytes of a file as Latin-1 text (enough to tell a GeoPackage, a GeoJSON and a CSV apart). */
+async function fileStart(path: string): Promise<string> {
   try {
     const handle = await open(path, 'r');
     try {
       const buffer = Buffer.alloc(256);
       const { bytesRead } = await handle.read(buffer, 0, 256, 0);
-      return buffer
-        .subarray(0, bytesRead)
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .trimStart()
-        .charAt(0);
+      return buffer.subarray(0, bytesRead).toString('latin1');
     } finally {
       await handle.close();
     }

@@ -18,6 +18,8 @@ export interface GtfsLayers {
   hasService: boolean;
   /** The typical week counted, when `hasService`. */
   serviceWeek: GtfsServiceWeek | null;
+  /** The feed's validity window (`YYYY-MM-DD`), where its calendars give service. */
+  validity: { start: string; end: string } | null;
   /** Why service is unknown, when not `hasService`, e.g. `no trips.txt/stop_times.txt`. */
   serviceNote: string | null;
 }
@@ -99,7 +101,8 @@ export async function collectGtfs(feed: GtfsSource, onRows: (rows: number) => vo
           weeksConsidered: service.week.weeksConsidered,
           stopTimes: service.stopTimes,
         };
-  return { ...layers, agencies, publisher, hasService: service !== null, serviceWeek, serviceNote };
+  const validity = service === null ? null : { start: isoDay(service.validity.first), end: isoDay(service.validity.last) };
+  return { ...layers, agencies, publisher, hasService: service !== null, serviceWeek, validity, serviceNote };
 }
 
 async function readRoutes(feed: GtfsSource): Promise<RouteRecord[]> {

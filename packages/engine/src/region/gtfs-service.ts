@@ -23,6 +23,8 @@ export interface FeedService {
   stops: Map<string, StopService>;
   /** `stop_times.txt` rows read. */
   stopTimes: number;
+  /** The feed's validity: `feed_info.txt`'s start and end dates, else the span of its calendars. */
+  validity: DayRange;
 }
 
 /**
@@ -81,14 +83,16 @@ export async function readFeedService(feed: GtfsSource, routeIndex: ReadonlyMap<
   trips.service.forEach((service, trip) => {
     tripsByService.set(service, (tripsByService.get(service) ?? 0) + (trips.runs[trip] ?? 1));
   });
-  const week = chooseServiceWeek(calendar, tripsByService, await readValidity(feed));
-  if (week === null) return null;
+  const declared = await readValidity(feed);
+  const week = chooseServiceWeek(calendar, tripsByService, declared);
+  const span = calendar.span();
+  if (week === null || span === null) return null;
   const weekly = new Float64Array(trips.service.length);
   trips.service.forEach((service, trip) => {
     weekly[trip] = (week.perWeek.get(service) ?? 0) * (trips.runs[trip] ?? 1);
   });
   const { stops, stopTimes } = await countDepartures(feed, trips, weekly, tick);
-  return { week, stops, stopTimes };
+  return { week, stops, stopTimes, validity: declared ?? span };
 }
 
 async function readCalendar(feed: GtfsSource): Promise<ServiceCalendar> {

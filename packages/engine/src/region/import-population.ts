@@ -14,6 +14,13 @@ import type { Area, PackCoverage, PackSource, RegionData } from './types.js';
 export interface OsmPopulationInputs {
   buildings: readonly ResidentialBuilding[];
   places: readonly PopulatedPlace[];
+  /**
+   * Every administrative area of the extract, before clipping: an area cut
+   * by the pack's edge spreads only what its areas (inside the pack or not)
+   * leave it, so a pack and a sub-pack from the same extract give the same
+   * residents where they overlap.
+   */
+  areas: readonly Area[];
 }
 
 /** The pack's coverage, as chosen by the importer. */
@@ -53,7 +60,7 @@ export async function importPopulation(
   if (first !== undefined) progress({ phase: 'census', source: basename(first), message: `reading census ${first}` });
   const census = await readCensusInput(input, coverage.bbox);
   const polygon = new CoveragePolygon(coverage.bbox, boundary?.geometry ?? null, coverageTest(coverage, boundary));
-  const layer = buildPopulation({ census, areas: data.areas, places: osm.places, buildings: osm.buildings, addresses: data.addresses, coverage: polygon });
+  const layer = buildPopulation({ census, areas: osm.areas, places: osm.places, buildings: osm.buildings, addresses: data.addresses, coverage: polygon });
   data.population = layer.points;
   data.census = layer.censusAreas;
   data.manifest.population = layer.summary;
@@ -78,6 +85,7 @@ export async function importPopulation(
       licence: sample ? SAMPLE_LICENCE : 'see census publisher',
       attribution: sample ? SAMPLE_ATTRIBUTION : '',
       records: file.records,
+      ...(input.censusVintage === undefined ? {} : { vintage: input.censusVintage }),
     });
   }
   return { sources, warnings };

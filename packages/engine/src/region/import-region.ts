@@ -13,7 +13,7 @@ import { importPopulation } from './import-population.js';
 import type { ImportProgress, ImportRegionOptions, ImportReport } from './import-types.js';
 import { attributionLine, gtfsLicence, OSM_ATTRIBUTION, OSM_LICENCE, SAMPLE_ATTRIBUTION, SAMPLE_LICENCE } from './licences.js';
 import { OsmCollector } from './osm-collect.js';
-import { readDeclaredBounds } from './osm-header.js';
+import { readOsmHeader } from './osm-header.js';
 import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
 import { recognisePoiBrands } from './poi-brands.js';
@@ -83,7 +83,8 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     message: `${seen.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations, ${osm.areas.length} boundary areas`,
   });
   const boundary = options.boundary === undefined ? null : findBoundary(options.boundary, osm.areas, osm.skippedAreas);
-  const declared = await readDeclaredBounds(options.osm);
+  const header = await readOsmHeader(options.osm);
+  const declared = header.bbox;
   if (osm.skippedAreas.length > 0) {
     const names = osm.skippedAreas.slice(0, 5).map((area) => area.name ?? area.id);
     progress({
@@ -99,6 +100,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     sha256: digest.sha256,
     licence: sample ? SAMPLE_LICENCE : OSM_LICENCE,
     attribution: sample ? SAMPLE_ATTRIBUTION : OSM_ATTRIBUTION,
+    ...(header.dataDate === null ? {} : { dataDate: header.dataDate }),
   });
 
   const stations: Station[] = [...osm.stations];
@@ -122,6 +124,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
         licence: sample ? SAMPLE_LICENCE : gtfsLicence(publisher),
         attribution: sample ? SAMPLE_ATTRIBUTION : `GTFS: ${publisher}`,
         ...(layers.serviceWeek === null ? {} : { serviceWeek: layers.serviceWeek }),
+        ...(layers.validity === null ? {} : { validity: layers.validity }),
       });
       const week = layers.serviceWeek;
       progress({

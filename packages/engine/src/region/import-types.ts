@@ -12,8 +12,9 @@ export interface ImportRegionOptions {
   /** Ratings CSV (`osm_id,rating[,rating_count]` or `name,lat,lng,rating[,rating_count]`). */
   ratings?: string;
   /**
-   * Census areas: a CSV (`id,name,lat,lng,population[,households][,median_household_income][,land_area_km2]`)
-   * or a GeoJSON FeatureCollection of Polygon, MultiPolygon or Point areas
+   * Census areas: a CSV (`id,name,lat,lng,population[,households][,median_household_income][,land_area_km2]`),
+   * a GeoJSON FeatureCollection or an OGC GeoPackage (`.gpkg`, e.g. a
+   * statistical agency's population grid) of Polygon, MultiPolygon or Point areas
    * with their counts in the properties named by `censusFields`. Without any
    * census, the population comes from OSM `population=*`, else from
    * residential floor area (see `docs/methodology/demand.md`).
@@ -27,6 +28,8 @@ export interface ImportRegionOptions {
   censusJoin?: string;
   /** Property or column names of the census counts (defaults: `id`, `name`, `population`, `households`, `median_household_income`). */
   censusFields?: CensusFields;
+  /** Year (or date) of the census or population data, e.g. `2020`: recorded on its sources for `meta.sources`. */
+  censusVintage?: string;
   /**
    * The administrative boundary the pack covers: an OSM relation id
    * (`1155955`, `r1155955`) or a name (`Liechtenstein`) of a boundary in the

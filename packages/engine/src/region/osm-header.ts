@@ -21,6 +21,26 @@ const MAX_HEADER_BLOB = 1 << 20;
  * @throws RegionPackError when the file cannot be read or its header block is malformed
  */
 export async function readDeclaredBounds(path: string): Promise<BBox | null> {
+  return (await readOsmHeader(path)).bbox;
+}
+
+/** What an extract's header declares. */
+export interface OsmHeaderFacts {
+  /** The declared box, or null. */
+  bbox: BBox | null;
+  /** The PBF header's `osmosis_replication_timestamp` as `YYYY-MM-DD` (UTC): the date of the data; null when absent (and for XML). */
+  dataDate: string | null;
+}
+
+/**
+ * The box and the data date an OSM extract declares in its header (PBF
+ * `HeaderBlock`: `bbox`, field 1, and `osmosis_replication_timestamp`,
+ * field 32, seconds since the epoch), or its XML `<bounds>`.
+ *
+ * @param path - the extract
+ * @throws RegionPackError when the file cannot be read or its header is malformed
+ */
+export async function readOsmHeader(path: string): Promise<OsmHeaderFacts> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
@@ -33,18 +53,19 @@ export async function readDeclaredBounds(path: string): Promise<BBox | null> {
     if (head[0] === 0x3c || head.toString('latin1').trimStart().startsWith('<')) {
       const buffer = Buffer.alloc(XML_HEAD_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, XML_HEAD_BYTES, 0);
-      return xmlBounds(buffer.subarray(0, bytesRead).toString('utf8'));
+      return { bbox: xmlBounds(buffer.subarray(0, bytesRead).toString('utf8')), dataDate: null };
     }
     const headerLength = head.readUInt32BE(0);
     if (headerLength === 0 || headerLength > 64 * 1024) throw new RegionPackError(path, 'malformed OSM PBF (no BlobHeader at the start)');
     const header = Buffer.alloc(headerLength);
     await handle.read(header, 0, headerLength, 4);
     const blobHeader = new PbfReader(header).readFields(readBlobHeader, { type: '', datasize: 0 });
-    if (blobHeader.type !== 'OSMHeader') return null;
+    if (blobHeader.type !== 'OSMHeader') return { bbox: null, dataDate: null };
     if (blobHeader.datasize <= 0 || blobHeader.datasize > MAX_HEADER_BLOB) throw new RegionPackError(path, 'malformed OSM PBF (bad OSMHeader size)');
     const blob = Buffer.alloc(blobHeader.datasize);
     await handle.read(blob, 0, blob.length, 4 + headerLength);
-    return headerBBox(blobData(new PbfReader(blob).readFields(readBlob, {})));
+    const data = blobData(new PbfReader(blob).readFields(readBlob, {}));
+    return { bbox: headerBBox(data), dataDate: headerDate(data) };
   } catch (error) {
     if (error instanceof RegionPackError) throw error;
     throw new RegionPackError(path, `malformed OSM PBF header (${error instanceof Error ? error.message : String(error)})`);
@@ -90,6 +111,16 @@ function headerBBox(data: Uint8Array | null): BBox | null {
   if (left === undefined || right === undefined || top === undefined || bottom === undefined) return null;
   const degrees = (nano: number): number => Math.round(nano / 100) / 1e7;
   return checked([degrees(left), degrees(bottom), degrees(right), degrees(top)]);
+}
+
+/** `HeaderBlock.osmosis_replication_timestamp` (field 32, int64 seconds) as a UTC date, or null. */
+function headerDate(data: Uint8Array | null): string | null {
+  if (data === null) return null;
+  const found = new PbfReader(data).readFields((tag, result: { seconds?: number }, pbf) => {
+    if (tag === 32) result.seconds = pbf.readVarint(true);
+  }, {});
+  if (found.seconds === undefined || !(found.seconds > 0)) return null;
+  return new Date(found.seconds * 1000).toISOString().slice(0, 10);
 }
 
 /** `<bounds minlat=… minlon=… maxlat=… maxlon=…/>` among the first elements of an OSM XML file. */

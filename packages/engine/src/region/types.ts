@@ -311,6 +311,12 @@ export interface PackSource {
   matched?: number;
   /** A GTFS feed's typical week, from which weekly departures were counted (absent without `stop_times`). */
   serviceWeek?: GtfsServiceWeek;
+  /** OSM: the date of the data (`YYYY-MM-DD`): the PBF header's `osmosis_replication_timestamp`; absent when the header has none. */
+  dataDate?: string;
+  /** GTFS: the feed's validity window (`feed_info.txt` start and end dates, else the span of its calendars), `YYYY-MM-DD`. */
+  validity?: { start: string; end: string };
+  /** Census: the year of the data, as given at import (`censusVintage`). */
+  vintage?: string;
 }
 
 /**

@@ -58,4 +58,24 @@ describe('UnitNetwork', () => {
     expect(large.encroached(offset(1_100, 1_100), 'coffee')).toEqual([]);
     expect(large.nearest(offset(1_090, 1_010), 'coffee')?.unitId).toBe(id(505));
   });
+
+  it('after changes, answers as a network built from scratch, keeping the others’ shapes and the network order', () => {
+    const moved = unit(1, offset(1_500, 100), { type: 'radius', metres: 300 });
+    const added = unit(5, offset(0, 250), { type: 'radius', metres: 100 }, { status: 'planned' });
+    const changed = network.withChanges([moved, added], [id(2), id(99)]);
+    const rebuilt = new UnitNetwork([moved, units[2] as NetworkUnit, units[3] as NetworkUnit, added]);
+    expect([...changed.ids()]).toEqual([id(1), id(3), id(4), id(5)]);
+    expect(changed.size).toBe(4);
+    for (const point of [offset(0, 250), offset(1_500, 0), offset(0, 500), offset(100, 100)]) {
+      for (const category of ['coffee', 'gym-fitness'] as const) {
+        expect(changed.encroached(point, category)).toEqual(rebuilt.encroached(point, category));
+        expect(changed.nearest(point, category)).toEqual(rebuilt.nearest(point, category));
+        expect(changed.within(point, category, 2_000).map(({ unit }) => unit.id)).toEqual(rebuilt.within(point, category, 2_000).map(({ unit }) => unit.id));
+      }
+    }
+    expect(network.size).toBe(4);
+    expect(network.encroached(offset(0, 250), 'coffee').map((found) => found.unitId)).toEqual([id(1), id(2)]);
+    const kept = (net: UnitNetwork) => net.territoriesMeeting(circleShape(offset(100, 100), 10).bbox, 'gym-fitness')[0]?.territory;
+    expect(kept(changed)).toBe(kept(network));
+  });
 });

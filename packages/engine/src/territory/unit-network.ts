@@ -33,8 +33,10 @@ const wholeMetres = (a: LatLng, b: LatLng) => Math.round(haversineMetres(a, b));
  * category, the units' points in a kdbush tree (nearest unit, units within a
  * radius, in great-circle metres) and their territories' bounding boxes in a
  * flatbush tree (territories holding a point or meeting an area), so that a
- * check against 10,000 units touches only the few nearby. Built once per
- * network; every status counts, planned units as if open.
+ * check against 10,000 units touches only the few nearby. Immutable; every
+ * status counts, planned units as if open. {@link UnitNetwork.withChanges}
+ * makes the network after some units changed, reusing the territory shapes
+ * of the others (only the two trees are rebuilt, O(n log n) over points).
  *
  * A unit's territory protects against units of its own category: a
  * franchisor with concepts in several categories keeps their networks apart.
@@ -43,18 +45,46 @@ export class UnitNetwork {
   /** Units indexed. */
   readonly size: number;
   private readonly byCategory = new Map<Category, CategoryUnits>();
+  /** Every indexed unit by id, in network order (the order units were given, changed ones in place). */
+  private readonly byId: ReadonlyMap<string, IndexedUnit>;
 
-  /** @param units - the account's units (open and planned) */
-  constructor(units: readonly NetworkUnit[]) {
-    this.size = units.length;
+  /**
+   * @param units - the account's units (open and planned; a repeated id keeps
+   *   its last entry), or units already indexed by id (as {@link UnitNetwork.withChanges} passes them)
+   */
+  constructor(units: readonly NetworkUnit[] | ReadonlyMap<string, IndexedUnit>) {
+    this.byId = units instanceof Map ? units : new Map((units as readonly NetworkUnit[]).map((unit) => [unit.id, indexUnit(unit)]));
+    this.size = this.byId.size;
     const grouped = new Map<Category, IndexedUnit[]>();
-    for (const unit of units) {
-      const indexed: IndexedUnit = { unit, ...unit.coordinates, territory: unit.territory === null ? null : territoryShape(unit.coordinates, unit.territory) };
-      const list = grouped.get(unit.category);
-      if (list === undefined) grouped.set(unit.category, [indexed]);
+    for (const indexed of this.byId.values()) {
+      const list = grouped.get(indexed.unit.category);
+      if (list === undefined) grouped.set(indexed.unit.category, [indexed]);
       else list.push(indexed);
     }
     for (const [category, list] of grouped) this.byCategory.set(category, categoryUnits(list));
+  }
+
+  /**
+   * The network after some units were written or removed: a changed unit
+   * keeps its place in the network order, a new one comes last; every other
+   * unit keeps its territory shape, so the cost is the changed units' shapes
+   * and the rebuild of the point and box trees, not the whole network's.
+   * Answers as a network built from the same units in that order would.
+   *
+   * @param changed - units created or updated since this network (whole units)
+   * @param removed - ids of units deleted since; unknown ids are ignored
+   * @returns a new network; this one is unchanged
+   */
+  withChanges(changed: readonly NetworkUnit[], removed: Iterable<string>): UnitNetwork {
+    const next = new Map(this.byId);
+    for (const id of removed) next.delete(id);
+    for (const unit of changed) next.set(unit.id, indexUnit(unit));
+    return new UnitNetwork(next);
+  }
+
+  /** Ids of the indexed units, in network order. */
+  ids(): IterableIterator<string> {
+    return this.byId.keys();
   }
 
   /**
@@ -145,6 +175,11 @@ export class UnitNetwork {
     });
     return found.sort((a, b) => a.distanceMetres - b.distanceMetres || a.unitId.localeCompare(b.unitId));
   }
+}
+
+/** A unit with its point and its territory's shape. */
+function indexUnit(unit: NetworkUnit): IndexedUnit {
+  return { unit, ...unit.coordinates, territory: unit.territory === null ? null : territoryShape(unit.coordinates, unit.territory) };
 }
 
 /** Indexes one category's units. */

@@ -104,7 +104,30 @@ export function primaryMode(station: Station): TransitMode {
   return best;
 }
 
-/** Words for a mode in insights ("metro station", "rail station"…). */
+/** Countries whose rapid-transit vocabulary the insights follow ({@link modeNoun}). */
+const GERMAN_SPEAKING = new Set(['DE', 'AT', 'CH', 'LI']);
+
+/**
+ * The word a local uses for a mode's stations, for insights: `subway` in
+ * the United States, `U-Bahn` and (for rail) `S-Bahn` in German-speaking
+ * countries, `S-train` in Denmark, `commuter rail` in the United States and
+ * Canada, `metro` for other countries' subways, else {@link MODE_NOUNS}.
+ *
+ * @param mode - the station's primary mode
+ * @param country - ISO 3166-1 alpha-2 code of the region, or null
+ * @returns e.g. `subway`, `S-Bahn`, `tram`
+ */
+export function modeNoun(mode: TransitMode, country: string | null): string {
+  if (mode === 'subway') return country === 'US' ? 'subway' : country === 'DE' || country === 'AT' ? 'U-Bahn' : 'metro';
+  if (mode === 'rail') {
+    if (country !== null && GERMAN_SPEAKING.has(country)) return 'S-Bahn';
+    if (country === 'DK') return 'S-train';
+    if (country === 'US' || country === 'CA') return 'commuter rail';
+  }
+  return MODE_NOUNS[mode];
+}
+
+/** Words for a mode in insights where the country has no word of its own ("metro station", "rail station"…). */
 export const MODE_NOUNS: Readonly<Record<TransitMode, string>> = {
   subway: 'metro',
   light_rail: 'light-rail',

@@ -1,0 +1,79 @@
+import type { PlaceCounts } from './demand-points.js';
+
+/**
+ * The physical quantities the demand model reads at a site, in the order of
+ * the fitted weights: residents in the catchment; the mapped places of each
+ * demand kind in the catchment; every mapped place within 300 m and
+ * within 100 m (foot traffic, and the street front); nearness to a major road; and the weekly transit departures
+ * near the door. None is ranked or rescaled per pack.
+ */
+export const DEMAND_FEATURES = [
+  'residents',
+  'offices',
+  'schools',
+  'universities',
+  'retail',
+  'dining',
+  'healthcare',
+  'parks',
+  'attractors',
+  'motoring',
+  'places',
+  'frontage',
+  'roads',
+  'transit',
+] as const;
+
+/** One of the {@link DEMAND_FEATURES}. */
+export type DemandFeature = (typeof DEMAND_FEATURES)[number];
+
+/** What is measured around a site, in physical units. */
+export interface SiteAmounts extends PlaceCounts {
+  /** Residents within the catchment (the pack's population layer); null when the pack has none. */
+  residents: number | null;
+  /** Great-circle distance to the nearest motorway, trunk, primary or secondary road, metres; null when none is within reach. */
+  roadMetres: number | null;
+  /** Weighted weekly departures near the site (`transitSupply`, the transit sub-score's input). */
+  transitSupply: number;
+}
+
+/** Residents per unit of the residents feature: `ln(1 + residents / 1,000)`. */
+export const RESIDENTS_UNIT = 1_000;
+/**
+ * Decay length of the road feature, metres: `exp(−d / 150)`, 1 on the road,
+ * 0.51 a block (100 m) away, 0.13 at 300 m: passing traffic and visibility
+ * are a storefront's on the road itself and fade within a block or two.
+ */
+export const ROAD_DECAY_METRES = 150;
+/** Transit supply per unit of the transit feature (one bus route both ways, hourly): `ln(1 + S / 100)`, as the transit sub-score's log scale. */
+export const TRANSIT_UNIT = 100;
+
+/**
+ * The model's value of each feature, from the amounts by fixed functions
+ * shared by every pack: counts and people on a log scale
+ * (`ln(1 + x)`, diminishing returns, as Transit Score treats service),
+ * the road as a decay with distance. Each is non-decreasing in demand
+ * (non-increasing in road distance). `residents` is null when unknown.
+ *
+ * @param amounts - the site's amounts
+ * @returns the feature values
+ */
+export function featureValues(amounts: SiteAmounts): Record<DemandFeature, number | null> {
+  const count = (value: number): number => Math.log1p(Math.max(0, Number.isFinite(value) ? value : 0));
+  return {
+    residents: amounts.residents === null ? null : count(amounts.residents / RESIDENTS_UNIT),
+    offices: count(amounts.offices),
+    schools: count(amounts.schools),
+    universities: count(amounts.universities),
+    retail: count(amounts.retail),
+    dining: count(amounts.dining),
+    healthcare: count(amounts.healthcare),
+    parks: count(amounts.parks),
+    attractors: count(amounts.attractors),
+    motoring: count(amounts.motoring),
+    places: count(amounts.places),
+    frontage: count(amounts.frontage),
+    roads: amounts.roadMetres === null || !(amounts.roadMetres >= 0) ? 0 : Math.exp(-amounts.roadMetres / ROAD_DECAY_METRES),
+    transit: count(amounts.transitSupply / TRANSIT_UNIT),
+  };
+}

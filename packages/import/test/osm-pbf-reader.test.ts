@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type PassProgress, readOsmPbf } from '../src/index.js';
+
+const LIECHTENSTEIN = fileURLToPath(new URL('../../../../shared/data/liechtenstein/liechtenstein.osm.pbf', import.meta.url));
+
+describe.skipIf(!existsSync(LIECHTENSTEIN))('readOsmPbf on the Liechtenstein extract', () => {
+  it('reads every element once, nodes then relations then ways, with each way located', async () => {
+    const order: string[] = [];
+    const progress: PassProgress[] = [];
+    let taggedNodes = 0;
+    let locatedNodes = 0;
+    let swarovskiStart: number[] | null = null;
+    const summary = await readOsmPbf(LIECHTENSTEIN, {
+      onNode: () => {
+        taggedNodes++;
+        if (order.at(-1) !== 'node') order.push('node');
+      },
+      onRelation: () => {
+        if (order.at(-1) !== 'relation') order.push('relation');
+      },
+      onWay: (way) => {
+        if (order.at(-1) !== 'way') order.push('way');
+        locatedNodes += way.coords.length / 2;
+        if (way.id === 25208578) swarovskiStart = [...way.coords.slice(0, 2)];
+      },
+      onProgress: (event) => progress.push(event),
+    });
+    // Counts as osmium fileinfo gives them (../shared/data/liechtenstein/SOURCES.md).
+    expect(summary).toMatchObject({ nodes: 383_352, ways: 36_530, relations: 911, missingNodes: 0 });
+    expect(order).toEqual(['node', 'relation', 'way']);
+    expect(taggedNodes).toBeGreaterThan(3_000);
+    expect(locatedNodes).toBeGreaterThan(summary.nodes / 2);
+    // Way 25208578 (Swarovski, Triesen) starts at node 274855119, x9.5212908 y47.1090157 in osmium's OPL.
+    expect(swarovskiStart).toEqual([95_212_908, 471_090_157]);
+    expect(summary.sha256).toBe(createHash('sha256').update(readFileSync(LIECHTENSTEIN)).digest('hex'));
+    expect(summary.bytes).toBe(3_098_617);
+    expect(progress.filter((event) => event.done).map((event) => event.pass)).toEqual(['nodes+relations', 'ways']);
+    expect(progress.at(-1)?.objects).toBe(36_530);
+  });
+
+  it('fails clearly on a missing file', async () => {
+    await expect(readOsmPbf('/nonexistent/extract.osm.pbf')).rejects.toThrow(/ENOENT/);
+  });
+});

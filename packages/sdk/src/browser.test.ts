@@ -33,13 +33,13 @@ describe('@locscore/sdk/browser', () => {
     expect(offenders).toEqual([]);
     const files = [...modules.keys()].map((file) => file.slice(SRC.length + 1));
     expect(files).not.toContain('client.ts');
-    expect(files).not.toContain('node-http-pool.ts');
+    expect(files).not.toContain('pool-exchange.ts');
     expect(files).toEqual(expect.arrayContaining(['admin/admin-client.ts', 'franchisor/franchisor-client.ts', 'session/session-client.ts']));
   });
 
-  it('uses only ky and the schema package from outside', () => {
+  it('uses only p-retry and the schema package from outside', () => {
     expect(modules.size).toBeGreaterThan(15);
     const bare = new Set([...modules.values()].flat());
-    expect([...bare].sort()).toEqual(['@locscore/schema', 'ky']);
+    expect([...bare].sort()).toEqual(['@locscore/schema', 'p-retry']);
   });
 });

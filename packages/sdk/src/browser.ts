@@ -11,6 +11,7 @@
 
 export type { AdminClientOptions, AdminRequestListParams, CreateKeyParams } from './admin/index.js';
 export { AdminAccounts, AdminClient, AdminKeys } from './admin/index.js';
+export type { CallOptions } from './call-options.js';
 export type { ConnectionOptions } from './client-options.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client-options.js';
 export type { LocScoreErrorInit } from './errors.js';
@@ -33,7 +34,7 @@ export {
 } from './errors.js';
 export type { FranchisorClientOptions, FranchisorScoreOptions, FranchisorScoreParams, SiteMapParams } from './franchisor/franchisor-client.js';
 export { FranchisorClient } from './franchisor/franchisor-client.js';
-export type { CallOptions, RequestListParams } from './franchisor/request-log.js';
+export type { RequestListParams } from './franchisor/request-log.js';
 export { RequestLog } from './franchisor/request-log.js';
 export { SessionClient } from './session/session-client.js';
 export type { TerritoryCheckOptions, UnitImportFailure, UnitImportOptions, UnitImportOutcome, UnitImportReport, UnitListParams } from './units/index.js';

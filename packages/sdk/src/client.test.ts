@@ -46,7 +46,7 @@ function client(options: ConstructorParameters<typeof LocScoreClient>[0] = {}): 
 }
 
 /**
- * Runs `call` with fake timers and fires every timer it sets (ky's retry
+ * Runs `call` with fake timers and fires every timer it sets (the retry
  * delays and timeouts, polling waits) as soon as nothing else is pending,
  * so delays are checked on the fake clock, not measured on the wall clock.
  */
@@ -224,6 +224,14 @@ describe('error mapping', () => {
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3 });
     expect(requests).toHaveLength(2);
     expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBe(3_000);
+  });
+
+  it('retries a 503 after its Retry-After, and keeps it on ServiceUnavailableError', async () => {
+    const requests = sequence('post', SCORE_URL, [fail(503, errorBody('not_configured', 'warming up'), { 'retry-after': '2' })]);
+    const error = await onFakeClock(() => client({ maxRetries: 1 }).score({ address: '1 Main St', category: 'coffee' })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error).toMatchObject({ code: 'not_configured', retryAfterSeconds: 2 });
+    expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBe(2_000);
   });
 
   it('clamps a Retry-After over 60 s to 60 s', async () => {

@@ -72,10 +72,10 @@ function dateOrNull(value: unknown): Date | null {
  * validates, else from the status line and the `X-Request-Id` header.
  *
  * @param status - HTTP status (>= 400)
- * @param headers - response headers
+ * @param header - reads one response header by name (`null` when absent)
  * @param text - raw response body
  */
-export function errorFromResponse(status: number, headers: Headers, text: string): LocScoreError {
+export function errorFromResponse(status: number, header: (name: string) => string | null, text: string): LocScoreError {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -83,7 +83,7 @@ export function errorFromResponse(status: number, headers: Headers, text: string
     parsed = undefined;
   }
   const body = ErrorBody.safeParse(parsed);
-  const headerRequestId = headers.get(HEADERS.requestId);
+  const headerRequestId = header(HEADERS.requestId);
   const init: LocScoreErrorInit = body.success
     ? {
         message: body.data.error.message,
@@ -99,7 +99,7 @@ export function errorFromResponse(status: number, headers: Headers, text: string
         requestId: headerRequestId,
       };
   const details = init.details ?? {};
-  const retryAfterSeconds = parseRetryAfter(headers.get(HEADERS.retryAfter));
+  const retryAfterSeconds = parseRetryAfter(header(HEADERS.retryAfter));
 
   switch (status) {
     case 400: {
@@ -119,16 +119,16 @@ export function errorFromResponse(status: number, headers: Headers, text: string
       return new ConflictError(init);
     case 429: {
       if (init.code !== 'quota_exceeded') return new RateLimitError({ ...init, retryAfterSeconds });
-      const limit = numberOrNull(headers.get(HEADERS.quotaLimit)) ?? numberOrNull(details['limit']);
+      const limit = numberOrNull(header(HEADERS.quotaLimit)) ?? numberOrNull(details['limit']);
       const used = numberOrNull(details['used']);
-      const remaining = numberOrNull(headers.get(HEADERS.quotaRemaining)) ?? (limit !== null && used !== null ? Math.max(0, limit - used) : 0);
-      const resetAt = dateOrNull(headers.get(HEADERS.quotaReset)) ?? dateOrNull(details['resetAt']);
+      const remaining = numberOrNull(header(HEADERS.quotaRemaining)) ?? (limit !== null && used !== null ? Math.max(0, limit - used) : 0);
+      const resetAt = dateOrNull(header(HEADERS.quotaReset)) ?? dateOrNull(details['resetAt']);
       return new QuotaExceededError({ ...init, limit, remaining, resetAt, retryAfterSeconds });
     }
     case 500:
       return new ScoringError(init);
     case 503:
-      return new ServiceUnavailableError(init);
+      return new ServiceUnavailableError({ ...init, retryAfterSeconds });
     default:
       return new LocScoreError(init);
   }

@@ -140,8 +140,16 @@ export class RateLimitError extends LocScoreError {
  */
 export class ScoringError extends LocScoreError {}
 
-/** 503 `not_configured` (or another 503): the service cannot score now. Retried. */
-export class ServiceUnavailableError extends LocScoreError {}
+/** 503 `not_configured` (or another 503): the service cannot score now. Retried, after `Retry-After` when sent (at most 60 s). */
+export class ServiceUnavailableError extends LocScoreError {
+  /** `Retry-After` in seconds, or `null` when not sent. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: LocScoreErrorInit & { retryAfterSeconds?: number | null | undefined }) {
+    super(init);
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+}
 
 /** No HTTP response: DNS, refused or reset connection (`code: 'connection_error'`). Retried. */
 export class ConnectionError extends LocScoreError {}

@@ -1,11 +1,13 @@
 import { HEADERS } from '@locscore/schema';
-import ky from 'ky';
 import type { ResolvedConnection } from './client-options.js';
 import { type Credentials, credentialHeaders, type HttpMethod } from './credentials.js';
 import { sdkUserAgent } from './env.js';
-import { toLocScoreError } from './ky-errors.js';
+import { errorFromResponse } from './error-from-response.js';
+import { type Exchange, urlOf, type WireMethod, type WireRequest, type WireResponse } from './exchange.js';
+import { fetchExchange } from './fetch-exchange.js';
 import { parseResponseBody, type ResponseSchema } from './response-body.js';
-import { retryOptions } from './retry.js';
+import { withRetries } from './retry.js';
+import { abortedError } from './transport-errors.js';
 import { SDK_VERSION } from './version.js';
 
 /** A query string's values; `undefined` leaves the parameter out. */
@@ -44,53 +46,73 @@ export interface JsonTransport {
  * @returns e.g. `/api/franchisor/map?lat=47.14&lng=9.52`
  */
 export function withQuery(path: string, query: QueryValues | undefined): string {
+  if (query === undefined) return path;
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, String(value));
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
   const text = params.toString();
   return text === '' ? path : `${path}?${text}`;
 }
 
+/** Each method as it goes on the wire. */
+const WIRE_METHODS: Readonly<Record<HttpMethod, WireMethod>> = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' };
+
+/** The headers of one request: JSON accepted (and sent), the credentials, the SDK's user agent in Node, the idempotency key. */
+function headersOf(request: JsonRequest, credentials: Credentials, userAgent: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...credentialHeaders(credentials, request.method), ...request.headers };
+  if (userAgent !== undefined) headers['user-agent'] = userAgent;
+  if (request.idempotencyKey !== undefined) headers[HEADERS.idempotencyKey] = request.idempotencyKey;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
 /**
- * A transport over ky and the platform's fetch. Reads (GET) and POSTs with
- * an idempotency key are retried as {@link retryOptions} says; other writes
- * never are, so a retry can never create a second key or a second delivery.
- * Cookies go to the same origin only (`credentials: 'same-origin'`).
+ * The SDK's one request path, shared by every client: builds the request
+ * once (headers, JSON body, URL), sends it through `exchange`, turns an
+ * error status into the {@link LocScoreError} of its kind, retries as
+ * `withRetries` says (reads, and POSTs that carry an idempotency key; other
+ * writes never, so a retry can never create a second unit or a second
+ * delivery), then validates the body with the response's schema.
  *
  * @param connection - validated connection options
- * @param credentials - read on every call, so a client can be built before its token exists
+ * @param credentials - read on every call, so a client can be built before
+ *   its token exists; may throw (a missing key), and then nothing is sent
+ * @param exchange - moves the bytes: the client's connection pool in Node
+ *   (`LocScoreClient`), else fetch ({@link fetchExchange} of `connection.fetch`)
  */
-export function createJsonTransport(connection: ResolvedConnection, credentials: () => Credentials): JsonTransport {
+export function createJsonTransport(
+  connection: ResolvedConnection,
+  credentials: () => Credentials,
+  exchange: Exchange = fetchExchange(connection.fetch),
+): JsonTransport {
   const userAgent = sdkUserAgent(SDK_VERSION);
-  const exchange = async (request: JsonRequest): Promise<Response> => {
-    const headers: Record<string, string> = { accept: 'application/json', ...credentialHeaders(credentials(), request.method), ...request.headers };
-    if (userAgent !== undefined) headers['user-agent'] = userAgent;
-    if (request.idempotencyKey !== undefined) headers[HEADERS.idempotencyKey] = request.idempotencyKey;
-    const retriable = request.method === 'get' || request.idempotencyKey !== undefined;
-    const url = connection.baseUrl + withQuery(request.path, request.query);
-    try {
-      return await ky(url, {
-        method: request.method,
-        headers,
-        credentials: 'same-origin',
-        ...(request.body === undefined ? {} : { json: request.body }),
-        timeout: connection.timeoutMs,
-        retry: retriable ? retryOptions(connection.maxRetries) : 0,
-        ...(connection.fetch === undefined ? {} : { fetch: connection.fetch }),
-        ...(request.signal === undefined ? {} : { signal: request.signal }),
-      });
-    } catch (error) {
-      throw await toLocScoreError(error, request.signal, request.method, url);
-    }
+  const base = new URL(connection.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const limits = (signal: AbortSignal | undefined) => ({ timeoutMs: connection.timeoutMs, signal });
+  const call = (request: JsonRequest): Promise<WireResponse> => {
+    const wire: WireRequest = {
+      method: WIRE_METHODS[request.method],
+      origin: base.origin,
+      path: basePath + withQuery(request.path, request.query),
+      headers: headersOf(request, credentials(), userAgent),
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    };
+    const attempt = (): Promise<WireResponse> =>
+      exchange(wire, limits(request.signal)).then((response) =>
+        response.status >= 200 && response.status < 300
+          ? response
+          : Promise.reject(errorFromResponse(response.status, (name) => response.header(name), response.text)),
+      );
+    const retries = request.method === 'get' || request.idempotencyKey !== undefined ? connection.maxRetries : 0;
+    return withRetries(attempt, { retries, signal: request.signal, aborted: () => abortedError(wire.method, urlOf(wire), request.signal?.reason) });
   };
   return {
     async send(request, schema, schemaName) {
-      const response = await exchange(request);
-      const origin = { method: request.method, path: request.path, status: response.status, requestId: response.headers.get(HEADERS.requestId) };
-      return parseResponseBody(await response.text(), schema, schemaName, origin);
+      const response = await call(request);
+      const origin = { method: request.method, path: request.path, status: response.status, requestId: response.header(HEADERS.requestId) };
+      return parseResponseBody(response.text, schema, schemaName, origin);
     },
     async sendNoContent(request) {
-      const response = await exchange(request);
-      await response.body?.cancel();
+      await call(request);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestStatus, ScoreResult } from '@locscore/schema';
+import { delay } from './delay.js';
 import { AbortedError, InvalidResponseError, ScoringError, TimeoutError } from './errors.js';
 import { milliseconds } from './options.js';
 
@@ -28,21 +29,6 @@ function aborted(requestId: string, signal: AbortSignal): AbortedError {
     code: 'aborted',
     requestId,
     cause: signal.reason,
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -97,7 +83,7 @@ export async function waitForResult(
         requestId,
       });
     }
-    const completed = await sleep(Math.min(interval, left), signal);
+    const completed = await delay(Math.min(interval, left), signal);
     if (!completed && signal) throw aborted(requestId, signal);
     interval = Math.min(POLL_MAX_INTERVAL_MS, interval * POLL_BACKOFF_FACTOR);
   }

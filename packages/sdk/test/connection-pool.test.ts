@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AbortedError, type BatchOutcome, ConnectionError, LocScoreClient, QuotaExceededError, TimeoutError } from '../src/index.js';
 import { errorBody, scoreResult } from './fixtures.js';
 
-// The client's own transport (ky over its undici keep-alive pool) against a
-// real node:http server on 127.0.0.1 that counts its connections.
+// The client's own transport (its undici keep-alive pool) against a real
+// node:http server on 127.0.0.1 that counts its connections.
 
 /** A request the server received. */
 interface Received {
@@ -208,6 +208,15 @@ describe('the keep-alive pool of a client', () => {
     const error = await client.score({ address: '1 Main St', category: 'coffee' }, { signal: controller.signal }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AbortedError);
     expect(received).toHaveLength(1);
+    await client.close();
+  });
+
+  it('sends nothing when the signal has already fired', async () => {
+    const client = new LocScoreClient({ apiKey: 'k', baseUrl, maxRetries: 2 });
+    const error = await client.score({ address: '1 Main St', category: 'coffee' }, { signal: AbortSignal.abort() }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortedError);
+    expect(received).toHaveLength(0);
+    expect(connections).toBe(0);
     await client.close();
   });
 

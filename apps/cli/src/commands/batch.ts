@@ -1,7 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
 import {
   AuthenticationError,
   BadRequestError,
@@ -13,15 +9,14 @@ import {
   ServiceUnavailableError,
   TimeoutError,
 } from '@locscore/sdk';
-import { findAddressColumn, findCategoryColumn } from '../batch/columns.js';
-import { type CsvSource, normaliseRecord, openCsv } from '../batch/csv-input.js';
-import { createRowFormatter, OUTPUT_FORMATS, type OutputFormat } from '../batch/output-format.js';
+import { type BatchInput, openBatchInput } from '../batch/batch-input.js';
+import { type BatchOutput, openBatchOutput } from '../batch/batch-output.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../batch/output-format.js';
 import { createBatchProgress } from '../batch/progress.js';
 import type { RowOutcome } from '../batch/result-cells.js';
-import { prepareResume, readDoneRows } from '../batch/resume.js';
-import { rowContentHash, rowIdempotencyKey } from '../batch/row-identity.js';
-import { openSink } from '../batch/sink.js';
-import { addToTally, createTally, renderSummary } from '../batch/summary.js';
+import { type FeedState, feedRows } from '../batch/row-feed.js';
+import { rowIdempotencyKey } from '../batch/row-identity.js';
+import { addToTally, type BatchTally, createTally, renderSummary } from '../batch/summary.js';
 import { resolveConnection } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { note, type Terminal } from '../output/terminal.js';
@@ -113,32 +108,86 @@ function rowError(error: LocScoreError): NonNullable<RowOutcome['error']> {
   return { code: error.code, message, requestId: error.requestId };
 }
 
-/** Opens the input: a file (absolute path as its identity) or stdin for `-`. */
-async function openInput(input: string): Promise<{ stream: Readable; identity: string; path: string | null }> {
-  if (input === '-') return { stream: process.stdin, identity: 'stdin', path: null };
-  const path = resolve(input);
-  try {
-    await access(path);
-  } catch {
-    throw new CliError(`cannot read the input file ${input}`);
-  }
-  return { stream: createReadStream(path), identity: path, path };
+/** How the rows of one run went: the tally of rows written, and why it stopped early, if it did. */
+interface RowsRun {
+  tally: BatchTally;
+  /** Data rows read from the input (resumed rows included). */
+  rowsRead: number;
+  /** The stop error that ended the run (every later row is left for `--resume`), or `null`. */
+  halt: LocScoreError | null;
+  /** Whether SIGINT ended the run. */
+  interrupted: boolean;
 }
 
-/** Counts the data records of a CSV file (a streaming pass, for the progress bar's total). */
-async function countRecords(path: string): Promise<number> {
-  const source = await openCsv(createReadStream(path));
-  let count = 0;
-  while (!(await source.records.next()).done) count += 1;
-  return count;
-}
-
-async function openSource(stream: Readable): Promise<CsvSource> {
+/**
+ * Scores the input's rows through the SDK's `scoreBatch` and writes each
+ * outcome in input order, until the input ends, a stop error comes back
+ * ({@link isStopError}) or SIGINT: then the rows in flight are finished,
+ * written (those before the stop error) and the output is closed.
+ *
+ * @throws what reading the input or writing the output threw, after closing the output
+ */
+async function scoreRows(client: LocScoreClient, input: BatchInput, output: BatchOutput, concurrency: number, terminal: Terminal): Promise<RowsRun> {
+  const run: RowsRun = { tally: createTally(), rowsRead: 0, halt: null, interrupted: false };
+  const state: FeedState = { rowsRead: 0, inFlight: 0, stopped: false };
+  const progress = createBatchProgress(terminal, output.total);
+  const onSigint = (): void => {
+    if (run.interrupted) process.exit(EXIT.interrupted);
+    run.interrupted = true;
+    state.stopped = true;
+    progress.stop();
+    note(terminal, `Interrupted: finishing ${state.inFlight} row(s) in flight, then stopping (Ctrl-C again to quit now).`);
+  };
+  process.on('SIGINT', onSigint);
   try {
-    return await openCsv(stream);
+    const outcomes = client.scoreBatch(feedRows(input, output, state), {
+      concurrency,
+      idempotencyKey: (row) => rowIdempotencyKey(input.identity, row.row, row.hash, row.category),
+    });
+    for await (const outcome of outcomes) {
+      state.inFlight -= 1;
+      if (run.halt) continue;
+      if ('error' in outcome && isStopError(outcome.error)) {
+        run.halt = outcome.error;
+        state.stopped = true;
+        continue;
+      }
+      const rowOutcome: RowOutcome = 'error' in outcome ? { error: rowError(outcome.error) } : { result: outcome.result };
+      const { row, fields, hash, address } = outcome.request;
+      await output.sink.write(output.formatter.record(row, fields, hash, rowOutcome));
+      addToTally(run.tally, row, address, rowOutcome);
+      progress.update(run.tally);
+    }
   } catch (error) {
-    throw new CliError(`invalid CSV input: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof QuotaExceededError || error instanceof AuthenticationError)) throw error;
+    run.halt ??= error;
+  } finally {
+    process.off('SIGINT', onSigint);
+    progress.stop();
+    await output.sink.close();
   }
+  run.rowsRead = state.rowsRead;
+  return run;
+}
+
+/**
+ * Reports a run a stop error ended: the error (as `locscore` reports
+ * errors) and how many rows are left for `--resume`.
+ *
+ * @returns the stop error's exit code
+ */
+async function reportHalt(halt: LocScoreError, run: RowsRun, input: BatchInput, output: BatchOutput, terminal: Terminal): Promise<number> {
+  const { tally } = run;
+  // Rows read in this run but not written, plus every row still unread.
+  let remaining = run.rowsRead - output.resumedRows - tally.done;
+  while (!(await input.source.records.next()).done) remaining += 1;
+  // Loaded only here: error-report imports the server and engine packages (error classes), which a batch never needs otherwise.
+  const { reportError } = await import('../error-report.js');
+  const report = reportError(halt);
+  note(terminal, terminal.err.red(report.message));
+  const after = halt instanceof QuotaExceededError ? ' after the quota resets' : '';
+  note(terminal, `${remaining} row(s) not scored; ${output.resumedRows + tally.done} written to ${output.name}. Run again with --resume${after}.`);
+  return report.exitCode;
 }
 
 /**
@@ -170,124 +219,17 @@ export async function runBatch(input: string, options: BatchOptions, terminal: T
   if (options.resume && out === '-') throw new CliError('--resume needs --out <file>: it appends to that file');
   if (input === '-' && out === '-' && process.stdin.isTTY) note(terminal, 'Reading CSV from stdin (Ctrl-D to end)...');
 
-  const opened = await openInput(input);
-  const source = await openSource(opened.stream);
-  const { header } = source;
-  const addressIndex = findAddressColumn(header, options.addressColumn);
-  const categoryIndex = findCategoryColumn(header, options.categoryColumn, options.category === undefined);
-  if (categoryIndex === -1 && options.category === undefined) {
-    throw new CliError(`no category: pass --category <c> for every row, or --category-column <name> (columns: ${header.join(', ')})`);
-  }
-
-  const outPath = out === '-' ? '-' : resolve(out);
-  const existing = options.resume ? await prepareResume(outPath, format, header) : { empty: true, rows: 0 };
-  const doneRows = existing.rows > 0 ? readDoneRows(outPath, format, header) : null;
-  const total = opened.path && terminal.stderrIsTTY ? Math.max(0, (await countRecords(opened.path)) - existing.rows) : null;
-
-  const formatter = createRowFormatter(format, header, { ...source, decimalComma: options.decimalComma ?? source.delimiter === ';' });
-  const sink = openSink(outPath, options.resume === true && !existing.empty);
-  if (!options.resume || existing.empty) await sink.write(formatter.preamble());
-  if (existing.rows > 0) note(terminal, `Resuming: ${existing.rows} rows already in ${out}`);
-
+  const opened = await openBatchInput(input, options);
+  const output = await openBatchOutput(out, opened, { format, resume: options.resume === true, decimalComma: options.decimalComma }, terminal);
   const connection = resolveConnection(options);
   const client = new LocScoreClient({ apiKey: connection.apiKey, baseUrl: connection.baseUrl });
-  const tally = createTally();
-  const progress = createBatchProgress(terminal, total);
+  const run = await scoreRows(client, opened, output, concurrency, terminal);
 
-  /** A row as handed to the SDK: `address` and `category` are sent, the rest comes back on its outcome. */
-  interface SentRow {
-    address: string;
-    category: string;
-    row: number;
-    fields: string[];
-    hash: string;
-  }
-  let rowNumber = 0;
-  let inFlight = 0;
-  let stopFeeding = false;
-  let interrupted = false;
-  let halt: LocScoreError | null = null;
-
-  const onSigint = (): void => {
-    if (interrupted) process.exit(EXIT.interrupted);
-    interrupted = true;
-    stopFeeding = true;
-    progress.stop();
-    note(terminal, `Interrupted: finishing ${inFlight} row(s) in flight, then stopping (Ctrl-C again to quit now).`);
-  };
-  process.on('SIGINT', onSigint);
-
-  async function* feed(): AsyncGenerator<SentRow> {
-    while (!stopFeeding) {
-      const next = await source.records.next();
-      if (next.done) return;
-      rowNumber += 1;
-      const fields = normaliseRecord(next.value, header.length);
-      const hash = rowContentHash(fields);
-      if (rowNumber <= existing.rows && doneRows) {
-        const done = await doneRows.next();
-        if (done.done || done.value.row !== rowNumber || done.value.hash !== hash) {
-          throw new CliError(`row ${rowNumber} of the input differs from row ${rowNumber} of ${out}: not an output of this input; refusing to resume`);
-        }
-        continue;
-      }
-      if (stopFeeding) return;
-      const address = (fields[addressIndex] ?? '').trim();
-      // Categories are checked by the API: a bad one comes back as this row's 400 error.
-      const category = categoryIndex === -1 ? (options.category ?? '') : (fields[categoryIndex] ?? '').trim().toLowerCase();
-      inFlight += 1;
-      yield { address, category, row: rowNumber, fields, hash };
-    }
-  }
-
-  let thrown: unknown = null;
-  try {
-    const outcomes = client.scoreBatch(feed(), {
-      concurrency,
-      idempotencyKey: (row) => rowIdempotencyKey(opened.identity, row.row, row.hash, row.category),
-    });
-    for await (const outcome of outcomes) {
-      inFlight -= 1;
-      if (halt) continue;
-      if ('error' in outcome && isStopError(outcome.error)) {
-        halt = outcome.error;
-        stopFeeding = true;
-        continue;
-      }
-      const rowOutcome: RowOutcome = 'error' in outcome ? { error: rowError(outcome.error) } : { result: outcome.result };
-      const { row, fields, hash, address } = outcome.request;
-      await sink.write(formatter.record(row, fields, hash, rowOutcome));
-      addToTally(tally, row, address, rowOutcome);
-      progress.update(tally);
-    }
-  } catch (error) {
-    if (error instanceof QuotaExceededError || error instanceof AuthenticationError) halt ??= error;
-    else thrown = error;
-  } finally {
-    process.off('SIGINT', onSigint);
-    progress.stop();
-    await sink.close();
-  }
-  if (thrown !== null) throw thrown;
-
-  terminal.stderr.write(renderSummary(tally, terminal.err));
-  if (interrupted) {
-    note(terminal, `Stopped after ${existing.rows + tally.done} rows written to ${out}; run again with --resume to finish.`);
+  terminal.stderr.write(renderSummary(run.tally, terminal.err));
+  if (run.interrupted) {
+    note(terminal, `Stopped after ${output.resumedRows + run.tally.done} rows written to ${out}; run again with --resume to finish.`);
     return EXIT.interrupted;
   }
-  if (halt) {
-    // Rows read in this run but not written, plus every row still unread.
-    let remaining = rowNumber - existing.rows - tally.done;
-    while (!(await source.records.next()).done) remaining += 1;
-    // Loaded only here: error-report imports the server and engine packages (error classes), which a batch never needs otherwise.
-    const { reportError } = await import('../error-report.js');
-    const report = reportError(halt);
-    note(terminal, terminal.err.red(report.message));
-    note(
-      terminal,
-      `${remaining} row(s) not scored; ${existing.rows + tally.done} written to ${out}. Run again with --resume${halt instanceof QuotaExceededError ? ' after the quota resets' : ''}.`,
-    );
-    return report.exitCode;
-  }
+  if (run.halt) return reportHalt(run.halt, run, opened, output, terminal);
   return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 import { Account, AccountList, ADMIN_ACCOUNTS_PATH } from '@locscore/schema';
-import type { CallOptions } from '../franchisor/request-log.js';
+import type { CallOptions } from '../call-options.js';
 import type { JsonTransport } from '../json-transport.js';
 
 /** Accounts (franchisor organisations) through the admin API. */

@@ -1,8 +1,9 @@
 import { ADMIN_REQUESTS_PATH, ADMIN_USAGE_PATH, UsageReport } from '@locscore/schema';
+import type { CallOptions } from '../call-options.js';
 import { type ConnectionOptions, resolveConnection } from '../client-options.js';
 import { type Credentials, missingCredentialsError } from '../credentials.js';
 import { envVar } from '../env.js';
-import { type CallOptions, type RequestListParams, RequestLog, requestListQuery } from '../franchisor/request-log.js';
+import { type RequestListParams, RequestLog, requestListQuery } from '../franchisor/request-log.js';
 import { createJsonTransport, type JsonTransport } from '../json-transport.js';
 import { AdminAccounts } from './accounts.js';
 import { AdminKeys } from './keys.js';

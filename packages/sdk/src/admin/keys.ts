@@ -1,5 +1,5 @@
 import { ADMIN_KEYS_PATH, ApiKeyRecord, CreatedKey, KeyList, type Plan, RotatedSecret } from '@locscore/schema';
-import type { CallOptions } from '../franchisor/request-log.js';
+import type { CallOptions } from '../call-options.js';
 import type { JsonTransport } from '../json-transport.js';
 
 /** Body of {@link AdminKeys.create}. */

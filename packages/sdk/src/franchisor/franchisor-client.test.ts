@@ -103,11 +103,12 @@ describe('FranchisorClient with a dashboard session', () => {
 });
 
 describe('LocScoreClient', () => {
-  it('exposes the request log, the usage report and the map with its own key', async () => {
+  it('exposes the request log, the usage report and the map with its own key, over its own transport', async () => {
     const listed = respondInTurn(server, 'get', `${BASE}/api/franchisor/requests`, [json({ items: [], nextCursor: null })]);
     const mapped = respondInTurn(server, 'get', `${BASE}/api/franchisor/map`, [json(siteMap())]);
     respondInTurn(server, 'get', `${BASE}/api/franchisor/usage-report`, [json(usageReport())]);
-    const client = new LocScoreClient({ apiKey: KEY, baseUrl: BASE });
+    // msw answers through globalThis.fetch; without `fetch` these calls would go over the client's pool like its scores.
+    const client = new LocScoreClient({ apiKey: KEY, baseUrl: BASE, fetch: (input, init) => globalThis.fetch(input, init) });
     expect((await client.requests.list()).items).toEqual([]);
     expect((await client.map({ lat: 47.14, lng: 9.52 })).meta.region).toBe('liechtenstein');
     expect((await client.usageReport()).month).toBe('2026-11');

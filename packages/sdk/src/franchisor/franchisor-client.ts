@@ -1,23 +1,14 @@
-import {
-  type Category,
-  HEADERS,
-  MAP_PATH,
-  QueuedAck,
-  SCORE_PATH,
-  ScoreResult,
-  SiteMap,
-  USAGE_PATH,
-  USAGE_REPORT_PATH,
-  Usage,
-  UsageReport,
-} from '@locscore/schema';
+import { type Category, QueuedAck, ScoreResult, SiteMap, Usage, UsageReport } from '@locscore/schema';
+import type { CallOptions } from '../call-options.js';
 import { type ConnectionOptions, resolveConnection } from '../client-options.js';
 import { type Credentials, missingCredentialsError } from '../credentials.js';
-import { newIdempotencyKey } from '../idempotency-key.js';
 import { createJsonTransport, type JsonTransport } from '../json-transport.js';
 import { Territories } from '../units/territories.js';
 import { Units } from '../units/units.js';
-import { type CallOptions, franchisorRequestLog, type RequestLog } from './request-log.js';
+import { type ScoreRequestOptions, type SiteMapParams, scoreRequest, siteMapRequest, usageReportRequest, usageRequest } from './franchisor-requests.js';
+import { franchisorRequestLog, type RequestLog } from './request-log.js';
+
+export type { SiteMapParams } from './franchisor-requests.js';
 
 /** Options of {@link FranchisorClient}: an API key, or a dashboard session. */
 export interface FranchisorClientOptions extends ConnectionOptions {
@@ -35,25 +26,8 @@ export interface FranchisorScoreParams {
   category: Category;
 }
 
-/** Options of {@link FranchisorClient.score}. */
-export interface FranchisorScoreOptions extends CallOptions {
-  /** Idempotency key; a UUID per call when left out, so the client's own retries are never charged twice. */
-  idempotencyKey?: string | undefined;
-  /** For an operator session: the prefix of the key to score as (charged to that key), sent as `X-On-Behalf-Of`. */
-  onBehalfOf?: string | undefined;
-}
-
-/** Query of {@link FranchisorClient.map}. */
-export interface SiteMapParams {
-  /** Latitude, WGS 84 degrees. */
-  lat: number;
-  /** Longitude, WGS 84 degrees. */
-  lng: number;
-  /** Radius in metres, 50–2,000. @default the category's trade-area radius, or 1000 without a category */
-  radius?: number | undefined;
-  /** Adds the category's competitors and trade-area radius. */
-  category?: Category | undefined;
-}
+/** Options of {@link FranchisorClient.score}: idempotency key, `onBehalfOf` (an operator session scoring as one key), signal. */
+export type FranchisorScoreOptions = ScoreRequestOptions;
 
 /**
  * The franchisor endpoints (`/api/franchisor/*`) in a form that runs in
@@ -95,7 +69,7 @@ export class FranchisorClient {
    * @throws the typed errors of `LocScoreClient.score`
    */
   score(params: FranchisorScoreParams, options: FranchisorScoreOptions = {}): Promise<ScoreResult> {
-    return this.#transport.send(this.#scoreRequest({ address: params.address, category: params.category }, options), ScoreResult, 'ScoreResult');
+    return this.#transport.send(scoreRequest({ address: params.address, category: params.category }, options), ScoreResult, 'ScoreResult');
   }
 
   /**
@@ -105,12 +79,12 @@ export class FranchisorClient {
    */
   scoreAsync(params: FranchisorScoreParams & { webhookUrl: string }, options: FranchisorScoreOptions = {}): Promise<QueuedAck> {
     const body = { address: params.address, category: params.category, webhookUrl: params.webhookUrl };
-    return this.#transport.send(this.#scoreRequest(body, options), QueuedAck, 'QueuedAck');
+    return this.#transport.send(scoreRequest(body, options), QueuedAck, 'QueuedAck');
   }
 
   /** Usage of the calling key in the current quota period (`GET /api/franchisor/usage`). Costs no quota. */
   usage(options: CallOptions = {}): Promise<Usage> {
-    return this.#transport.send({ method: 'get', path: USAGE_PATH, signal: options.signal }, Usage, 'Usage');
+    return this.#transport.send(usageRequest(options), Usage, 'Usage');
   }
 
   /**
@@ -121,7 +95,7 @@ export class FranchisorClient {
    * @throws {BadRequestError} `month` is not `YYYY-MM`
    */
   usageReport(month?: string, options: CallOptions = {}): Promise<UsageReport> {
-    return this.#transport.send({ method: 'get', path: USAGE_REPORT_PATH, query: { month }, signal: options.signal }, UsageReport, 'UsageReport');
+    return this.#transport.send(usageReportRequest(month, options), UsageReport, 'UsageReport');
   }
 
   /**
@@ -132,19 +106,7 @@ export class FranchisorClient {
    * @throws {BadRequestError} a coordinate or the radius (50–2,000 m) is out of range (`fields` names it)
    */
   map(params: SiteMapParams, options: CallOptions = {}): Promise<SiteMap> {
-    const query = { lat: params.lat, lng: params.lng, radius: params.radius, category: params.category };
-    return this.#transport.send({ method: 'get', path: MAP_PATH, query, signal: options.signal }, SiteMap, 'SiteMap');
-  }
-
-  #scoreRequest(body: object, options: FranchisorScoreOptions) {
-    return {
-      method: 'post' as const,
-      path: SCORE_PATH,
-      body,
-      idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
-      headers: options.onBehalfOf === undefined ? undefined : { [HEADERS.onBehalfOf]: options.onBehalfOf },
-      signal: options.signal,
-    };
+    return this.#transport.send(siteMapRequest(params, options), SiteMap, 'SiteMap');
   }
 }
 

@@ -1,4 +1,5 @@
 import { FRANCHISOR_REQUESTS_PATH, Redelivery, RequestDetail, type RequestMode, RequestPage, type RequestState, type RequestSummary } from '@locscore/schema';
+import type { CallOptions } from '../call-options.js';
 import type { JsonTransport } from '../json-transport.js';
 import { eachPage } from '../pages.js';
 
@@ -14,12 +15,6 @@ export interface RequestListParams {
   cursor?: string | undefined;
   /** Requests per page, 1–100. @default 50 */
   limit?: number | undefined;
-}
-
-/** Options of a single call. */
-export interface CallOptions {
-  /** Cancels the call; it then rejects with `AbortedError`. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DASHBOARD_SESSION_PATH, DashboardSession, type SessionSignIn } from '@locscore/schema';
+import type { CallOptions } from '../call-options.js';
 import { type ConnectionOptions, resolveConnection } from '../client-options.js';
 import { AuthenticationError } from '../errors.js';
-import type { CallOptions } from '../franchisor/request-log.js';
 import { createJsonTransport, type JsonTransport } from '../json-transport.js';
 
 /**

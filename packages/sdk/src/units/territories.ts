@@ -1,5 +1,5 @@
 import { TERRITORY_CHECK_PATH, type TerritoryCheckRequestInput, TerritoryCheckResult } from '@locscore/schema';
-import type { CallOptions } from '../franchisor/request-log.js';
+import type { CallOptions } from '../call-options.js';
 import type { JsonTransport } from '../json-transport.js';
 
 /** Options of {@link Territories.check}. */

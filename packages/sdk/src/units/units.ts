@@ -9,7 +9,7 @@ import {
   type UnitStatus,
   type UpdateUnitInput,
 } from '@locscore/schema';
-import type { CallOptions } from '../franchisor/request-log.js';
+import type { CallOptions } from '../call-options.js';
 import type { JsonTransport } from '../json-transport.js';
 import { eachPage } from '../pages.js';
 import { importUnits, type UnitImportOptions, type UnitImportReport } from './unit-import.js';

@@ -16,9 +16,11 @@ import { CliError, EXIT } from './exit-codes.js';
 
 const base = { requestId: 'req-1' };
 
-// Hints name the command as typed; run under `pnpm vitest` the environment says pnpm.
+// Hints name the command as typed; run under `pnpm vitest` or a package script
+// (`pnpm test`) the environment says pnpm, or names the script.
 beforeEach(() => {
   vi.stubEnv('npm_config_user_agent', undefined);
+  vi.stubEnv('npm_lifecycle_event', undefined);
 });
 afterEach(() => {
   vi.unstubAllEnvs();

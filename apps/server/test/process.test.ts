@@ -34,7 +34,9 @@ describe('one process per PGlite data dir', () => {
       );
       expect(refusal).toBeInstanceOf(StoreLockedError);
       expect((refusal as StoreLockedError).pid).toBe(pid);
-      expect((refusal as Error).message).toBe(`data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop it or use --demo-key`);
+      expect((refusal as Error).message).toBe(
+        `data dir ${dataDir} is in use by another locscore process (pid ${pid}); stop that server, or give this one another data directory`,
+      );
     } finally {
       child.stdin.end();
       await exited(child);

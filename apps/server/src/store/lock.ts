@@ -16,7 +16,7 @@ export class StoreLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number | null,
   ) {
-    super(`data dir ${dataDir} is in use by another locscore process (pid ${pid ?? 'unknown'}); stop it or use --demo-key`);
+    super(`data dir ${dataDir} is in use by another locscore process (pid ${pid ?? 'unknown'}); stop that server, or give this one another data directory`);
     this.name = 'StoreLockedError';
   }
 }

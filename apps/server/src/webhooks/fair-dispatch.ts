@@ -145,7 +145,10 @@ export function fairDispatch<J>(
 
   async function fill(): Promise<void> {
     const now = clock();
-    await sendBack(waiting.removeWhere(({ lane, since }) => now - since >= source.maxWaitMs || pace.slow(lane.host, now)), now);
+    await sendBack(
+      waiting.removeWhere(({ lane, since }) => now - since >= source.maxWaitMs || pace.slow(lane.host, now)),
+      now,
+    );
     while (!stopped && running.size < limits.total) {
       const jobs = await source.fetch(Math.min(FETCH_BATCH, limits.total - running.size));
       if (jobs.length === 0) return;

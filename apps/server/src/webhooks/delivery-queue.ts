@@ -26,8 +26,8 @@ export const EXPIRY_MARGIN_SECONDS = 10;
 /**
  * Longest a fetched job waits in the dispatcher's memory for a slot of its
  * lane, ms: half of {@link EXPIRY_MARGIN_SECONDS}, so a job that starts at
- * the end of its wait still ends (attempt, record, complete) before it
- * expires and is never run twice by this.
+ * the end of its wait still ends (attempt, a second of body, record,
+ * complete) before it expires and is never run twice by this.
  */
 export const MAX_WAIT_IN_MEMORY_MS = (EXPIRY_MARGIN_SECONDS * 1000) / 2;
 

@@ -89,6 +89,8 @@ describe('fairDispatch', () => {
     expect(dispatch.waiting).toBe(4);
     expect(deferred.map(({ id }) => id)).toEqual([6, 7, 8, 9]);
     expect(deferred.every(({ slow }) => !slow)).toBe(true);
+    // No attempt to the host has ended yet: a second per slot's worth of waiting jobs (4 waiting, 2 slots).
+    expect(deferred.map(({ readyInMs }) => readyInMs)).toEqual([2_000, 2_000, 2_000, 2_000]);
     await finish();
   });
 

@@ -1,4 +1,4 @@
-import { hostPace } from './host-pace.js';
+import { hostPace, SLOW_HOST_MS } from './host-pace.js';
 import { DEFAULT_WAITING_LIMITS, type Lane, type WaitingLimits, waitingRoom } from './waiting-room.js';
 
 export type { Lane, WaitingLimits } from './waiting-room.js';
@@ -117,8 +117,16 @@ export function fairDispatch<J>(
   let stopped = false;
 
   const canStart = (lane: Lane): boolean => !stopped && running.size < limits.total && !counts.full(lane, limits);
-  /** When the jobs waiting for the host would have started, at its typical pace, ms. */
-  const readyInMs = (host: string): number => (waiting.waitingOn(host) / limits.perHost) * (pace.typicalMs(host) ?? 0);
+  /**
+   * When the jobs waiting for the host would have started, at its typical
+   * pace, ms; before any attempt to it ended, a second per slot's worth of
+   * waiting jobs (so jobs beyond a full waiting room are not fetched again
+   * and again while it drains).
+   */
+  const readyInMs = (host: string): number => {
+    const ahead = waiting.waitingOn(host) / limits.perHost;
+    return ahead * (pace.typicalMs(host) ?? (ahead > 0 ? SLOW_HOST_MS : 0));
+  };
   const start = (job: J, lane: Lane | null): void => {
     if (lane !== null) counts.add(lane, 1);
     const ended = lane === null ? null : pace.started(lane.host, clock());
@@ -139,7 +147,8 @@ export function fairDispatch<J>(
       start(job, lane);
       return true;
     }
-    const soonEnough = !pace.slow(lane.host, now) && readyInMs(lane.host) + (pace.typicalMs(lane.host) ?? 0) / limits.perHost < source.maxWaitMs;
+    const soonEnough =
+      !pace.slow(lane.host, now) && ((waiting.waitingOn(lane.host) + 1) / limits.perHost) * (pace.typicalMs(lane.host) ?? 0) < source.maxWaitMs;
     return soonEnough && waiting.admit(job, lane, now);
   };
 

@@ -58,12 +58,15 @@ function agentFor(url: string, allowPrivate: boolean): http.Agent {
  * Reads at most {@link RESPONSE_BODY_CAP_BYTES} of a response's body for at
  * most {@link RESPONSE_BODY_GRACE_MS}, then closes the connection whatever
  * is left: the attempt's outcome is already known from the status.
+ *
+ * @param closed - called once, when the connection is closed
  */
-function discardBody(response: http.IncomingMessage, request: http.ClientRequest): void {
+function discardBody(response: http.IncomingMessage, request: http.ClientRequest, closed: () => void): void {
   let read = 0;
   const close = (): void => {
     clearTimeout(timer);
     request.destroy();
+    closed();
   };
   const timer = setTimeout(close, RESPONSE_BODY_GRACE_MS);
   response.on('data', (chunk: Buffer) => {
@@ -72,6 +75,7 @@ function discardBody(response: http.IncomingMessage, request: http.ClientRequest
   });
   response.on('end', close);
   response.on('error', close);
+  response.on('close', close);
 }
 
 /**
@@ -82,7 +86,11 @@ function discardBody(response: http.IncomingMessage, request: http.ClientRequest
  * headers must arrive within `timeoutMs` (a receiver trickling them is cut
  * off then); the body is then read for at most
  * {@link RESPONSE_BODY_GRACE_MS} and {@link RESPONSE_BODY_CAP_BYTES} and
- * discarded, and the connection closed.
+ * discarded, and the connection closed. It resolves once the connection is
+ * closed, so an attempt holds its place in the dispatcher's limits for as
+ * long as it holds a connection (a receiver trickling its body holds its
+ * host's share, not sockets beyond the cap); `durationMs` is the time to the
+ * status line.
  *
  * @param url - the webhook URL
  * @param body - JSON text
@@ -119,15 +127,18 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     // `timeout` above only limits idle time; this bounds the wait for the
     // status line and headers, however slowly a receiver trickles them.
     const deadline = setTimeout(timedOut, limit);
+    let answered = false;
     request.on('response', (response) => {
       clearTimeout(deadline);
-      resolve({ statusCode: response.statusCode ?? 0, durationMs: elapsed() });
-      discardBody(response, request);
+      answered = true;
+      const outcome = { statusCode: response.statusCode ?? 0, durationMs: elapsed() };
+      discardBody(response, request, () => resolve(outcome));
     });
     request.on('timeout', timedOut);
     request.on('error', (error) => {
       clearTimeout(deadline);
-      resolve({ error: error.message, durationMs: elapsed() });
+      // After the status line, the outcome is the status; the body's reader closes and resolves.
+      if (!answered) resolve({ error: error.message, durationMs: elapsed() });
     });
     request.end(body);
   });

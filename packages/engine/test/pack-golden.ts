@@ -50,7 +50,9 @@ export function goldenQueries(region: RegionData, style: AddressStyle): string[]
     (a) => a.osmId ?? '',
     GOLDEN_SAMPLE_SIZE,
   );
-  const streets = spread(region.streets, (s) => `${s.name}\u0000${s.city ?? ''}`, GOLDEN_SAMPLE_SIZE);
+  // Distinct name and town pairs, so how the importer splits a name into streets does not move the sample.
+  const named = new Map(region.streets.map((s) => [`${s.name}\u0000${s.city ?? ''}`, s]));
+  const streets = spread([...named.values()], (s) => `${s.name}\u0000${s.city ?? ''}`, GOLDEN_SAMPLE_SIZE);
   const place = (postcode: string | undefined, city: string | undefined): string =>
     [postcode, city].filter((part) => part !== undefined && part !== '').join(' ');
   const queries = addresses.map((a) => {

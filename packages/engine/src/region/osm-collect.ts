@@ -3,7 +3,7 @@ import { type PopulatedPlace, populatedPlaceOf } from '../population/populated-p
 import type { ResidentialBuilding } from '../population/residential-buildings.js';
 import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
-import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
+import { meanPoint, wayCentroid } from './geometry.js';
 import { addressDetails } from './osm-address.js';
 import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
 import { otherNames } from './osm-names.js';
@@ -11,7 +11,7 @@ import { OsmStopCollector } from './osm-stops.js';
 import { isNamedStreet, isOsmStation, isPoi, keptPoiTags, majorRoadClass, osmStationModes } from './osm-tags.js';
 import { PoiOutlines } from './poi-outlines.js';
 import type { StopObject } from './station-merge.js';
-import { foldName } from './text-fold.js';
+import { groupStreets, type StreetLine } from './street-grouping.js';
 import type { AddressPoint, Area, InterpolationLine, LatLng, Place, Poi, Road, Station, Street } from './types.js';
 import { PLACE_KINDS, type PlaceKind } from './types.js';
 import { WayNodes } from './way-nodes.js';
@@ -44,9 +44,6 @@ export interface OsmCounts {
   relations: number;
 }
 
-/** How far (metres) a street way may be from an address on it to take that address's municipality. */
-const STREET_CITY_RADIUS_METRES = 3_000;
-
 interface AddressNodeInfo {
   housenumber: string;
   street?: string;
@@ -71,7 +68,7 @@ export class OsmCollector {
   private readonly areas = new AreaCollector();
   private readonly addressNodes = new Map<number, AddressNodeInfo>();
   private readonly addresses: AddressPoint[] = [];
-  private readonly streetLines: Array<{ name: string; altNames: string[]; line: LatLng[] }> = [];
+  private readonly streetLines: StreetLine[] = [];
   private readonly interpolations: InterpolationLine[] = [];
   private readonly stations: Station[] = [];
   private readonly busStops = new OsmStopCollector();
@@ -118,7 +115,7 @@ export class OsmCollector {
     this.poiOutlines.assign(this.pois);
     return {
       addresses: this.addresses,
-      streets: this.groupStreets(),
+      streets: groupStreets(this.streetLines, this.addresses),
       interpolations: this.interpolations,
       stations: this.stations,
       busStops: this.busStops.finish(),
@@ -225,53 +222,6 @@ export class OsmCollector {
     if (isPoi(tags)) {
       this.pois.push({ id: osmId, name: tags.name ?? null, lat: at.lat, lng: at.lng, tags: keptPoiTags(tags), rating: null });
     }
-  }
-
-  /**
-   * Groups named street ways by folded name, then by the municipality of the
-   * nearest address on a street of that name (within 3 km), so that e.g. each
-   * town's `Landstrasse` is its own street.
-   */
-  private groupStreets(): Street[] {
-    const citiesByStreet = new Map<string, AddressPoint[]>();
-    for (const address of this.addresses) {
-      if (address.city === undefined) continue;
-      const key = foldName(address.street);
-      const list = citiesByStreet.get(key);
-      if (list === undefined) citiesByStreet.set(key, [address]);
-      else list.push(address);
-    }
-    const grouped = new Map<string, Street>();
-    for (const { name, altNames, line } of this.streetLines) {
-      const key = foldName(name);
-      const middle = line[Math.floor(line.length / 2)] ?? line[0];
-      let city: string | undefined;
-      const candidates = citiesByStreet.get(key);
-      if (candidates !== undefined && middle !== undefined) {
-        let best = STREET_CITY_RADIUS_METRES;
-        for (const address of candidates) {
-          const distance = haversineMetres(middle, address);
-          if (distance < best) {
-            best = distance;
-            city = address.city;
-          }
-        }
-      }
-      const groupKey = `${key}\u0000${city === undefined ? '' : foldName(city)}`;
-      const street = grouped.get(groupKey);
-      if (street === undefined) {
-        const created: Street = { name, lines: [line] };
-        if (altNames.length > 0) created.altNames = altNames;
-        if (city !== undefined) created.city = city;
-        grouped.set(groupKey, created);
-      } else {
-        street.lines.push(line);
-        const known = new Set(street.altNames ?? []);
-        for (const other of altNames) known.add(other);
-        if (known.size > 0) street.altNames = [...known];
-      }
-    }
-    return [...grouped.values()];
   }
 }
 

@@ -13,6 +13,7 @@ const address = (street: string, city: string | undefined, at: LatLng): AddressP
   ...at,
   street,
   housenumber: '1',
+  osmId: 'n1',
   ...(city === undefined ? {} : { city }),
 });
 

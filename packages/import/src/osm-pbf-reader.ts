@@ -116,11 +116,17 @@ function withLocations(item: ParsedItem, locations: NodeLocations, point: Int32A
   const refs = item.refs ?? [];
   const coords = new Int32Array(refs.length * 2);
   let found = 0;
-  for (const ref of refs) {
-    if (!locations.get(ref, point)) continue;
+  const missing: number[] = [];
+  refs.forEach((ref, index) => {
+    if (!locations.get(ref, point)) {
+      missing.push(index);
+      return;
+    }
     coords[2 * found] = point[0] ?? 0;
     coords[2 * found + 1] = point[1] ?? 0;
     found++;
-  }
-  return { id: item.id, refs, tags: item.tags ?? {}, coords: found === refs.length ? coords : coords.slice(0, 2 * found) };
+  });
+  const way: PbfWay = { id: item.id, refs, tags: item.tags ?? {}, coords: found === refs.length ? coords : coords.slice(0, 2 * found) };
+  if (missing.length > 0) way.missing = missing;
+  return way;
 }

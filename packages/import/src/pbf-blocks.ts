@@ -1,3 +1,4 @@
+/// <reference path="./osm-pbf-parser-node.d.ts" />
 /**
  * The blocks of an OSM PBF file (wiki.openstreetmap.org/wiki/PBF_Format):
  * a 4-byte big-endian length, a `BlobHeader`, then a `Blob` holding one

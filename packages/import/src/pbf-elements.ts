@@ -42,6 +42,8 @@ export interface PbfWay {
    * extract lacks is left out.
    */
   coords: Int32Array;
+  /** Indexes into `refs` of the nodes the extract lacks, in order; absent when it holds them all. */
+  missing?: number[];
 }
 
 /** One item as osm-pbf-parser-node's `parse` returns it. */

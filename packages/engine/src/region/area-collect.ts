@@ -1,9 +1,7 @@
 import { areaKindOf, areaProperties } from './area-tags.js';
-import type { CoordinateIndex } from './coordinate-index.js';
 import type { OsmMember, OsmRelation, OsmTags } from './osm-elements.js';
 import { assembleRings, type RingMember } from './ring-assembly.js';
 import type { Area, LatLng } from './types.js';
-import type { WayNodes } from './way-nodes.js';
 
 /** An area relation that could not be assembled, for the import report. */
 export interface SkippedArea {
@@ -50,18 +48,18 @@ export class AreaCollector {
    * Assembles every kept relation's rings from its member ways (roles
    * `outer`, `inner`, or empty for outer; other roles ignored).
    *
-   * @param ways - every way's node ids
-   * @param nodes - every node's position
+   * @param wayPoints - a member way's points in order, or null when the
+   *   extract lacks the way or any of its nodes
    * @returns the assembled areas in relation-id order, and the relations left out with the reason
    */
-  finish(ways: WayNodes, nodes: CoordinateIndex): CollectedAreas {
+  finish(wayPoints: (wayId: number) => readonly LatLng[] | null): CollectedAreas {
     const areas: Area[] = [];
     const skipped: SkippedArea[] = [];
     for (const relation of [...this.pending].sort((a, b) => a.id - b.id)) {
       const kind = areaKindOf(relation.tags);
       if (kind === null) continue;
       const properties = areaProperties(relation.id, kind, relation.tags);
-      const members = ringMembers(relation.members, ways, nodes);
+      const members = ringMembers(relation.members, wayPoints);
       const geometry = members === null ? null : assembleRings(members);
       if (geometry === null) {
         const entry: SkippedArea = {
@@ -79,19 +77,13 @@ export class AreaCollector {
 }
 
 /** The relation's ring ways with their points, or null when one of them (or one of its nodes) is not in the extract. */
-function ringMembers(members: readonly OsmMember[], ways: WayNodes, nodes: CoordinateIndex): RingMember[] | null {
+function ringMembers(members: readonly OsmMember[], wayPoints: (wayId: number) => readonly LatLng[] | null): RingMember[] | null {
   const out: RingMember[] = [];
   for (const member of members) {
     const role = member.role === '' || member.role === 'outer' ? 'outer' : member.role === 'inner' ? 'inner' : null;
     if (role === null) continue;
-    const refs = ways.get(member.ref);
-    if (refs === null) return null;
-    const points: LatLng[] = [];
-    for (const ref of refs) {
-      const point = nodes.get(ref);
-      if (point === null) return null;
-      points.push(point);
-    }
+    const points = wayPoints(member.ref);
+    if (points === null) return null;
     out.push({ id: member.ref, role, points });
   }
   return out;

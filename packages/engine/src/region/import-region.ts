@@ -13,17 +13,13 @@ import { openGtfs } from './gtfs-source.js';
 import { importPopulation } from './import-population.js';
 import type { ImportProgress, ImportRegionOptions, ImportReport } from './import-types.js';
 import { attributionLine, gtfsLicence, OSM_ATTRIBUTION, OSM_LICENCE, SAMPLE_ATTRIBUTION, SAMPLE_LICENCE } from './licences.js';
-import { OsmCollector } from './osm-collect.js';
+import { collectOsm } from './osm-collect-file.js';
 import { readOsmHeader } from './osm-header.js';
-import { readOsmFile } from './osm-read.js';
 import { pathExists, writePack } from './pack-write.js';
 import { recognisePoiBrands } from './poi-brands.js';
 import { applyRatings } from './ratings.js';
 import { mergeBusStops, mergeStations, type StopObject } from './station-merge.js';
 import { type Area, PACK_FORMAT_VERSION, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
-
-/** OSM elements between two progress events. */
-const PROGRESS_EVERY = 250_000;
 
 /**
  * How far (metres) outside the coverage stations and bus stops are kept: the
@@ -37,8 +33,11 @@ export const TRANSIT_MARGIN_METRES = 5_000;
  * ratings and census CSVs) into an immutable region pack directory (see
  * `region/README.md` for the format).
  *
- * Memory holds the pack's own data plus node coordinates in typed arrays
- * (16 bytes a node), never the raw files. Stations from all sources are
+ * A PBF is read in passes by `@locscore/import`'s streaming reader (node
+ * locations in a temporary file, then ways with their points; see
+ * `collectOsm`), so memory holds the pack's own data, not the file's nodes;
+ * OSM XML is read element by element with node coordinates in typed arrays
+ * (16 bytes a node). Stations from all sources are
  * de-duplicated (same normalised name within 300 m; an OSM station into a
  * feed's station with service nearby), and the objects of one bus stop merged
  * into one (`mergeBusStops`). GTFS feeds with stop times give every stop its
@@ -68,20 +67,16 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
 
   const osmName = basename(options.osm);
   progress({ phase: 'osm', source: osmName, processed: 0, message: `reading ${osmName}` });
-  const collector = new OsmCollector();
-  let seen = 0;
-  const digest = await readOsmFile(options.osm, (element) => {
-    collector.add(element);
-    if (++seen % PROGRESS_EVERY === 0) {
-      progress({ phase: 'osm', source: osmName, processed: seen, message: `${seen.toLocaleString('en')} OSM elements` });
-    }
-  });
-  const osm = collector.finish();
+  const {
+    layers: osm,
+    digest,
+    objects,
+  } = await collectOsm(options.osm, (processed, message) => progress({ phase: 'osm', source: osmName, processed, message }));
   progress({
     phase: 'osm',
     source: osmName,
-    processed: seen,
-    message: `${seen.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations, ${osm.areas.length} boundary areas`,
+    processed: objects,
+    message: `${objects.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations, ${osm.areas.length} boundary areas`,
   });
   const boundary = options.boundary === undefined ? null : findBoundary(options.boundary, osm.areas, osm.skippedAreas);
   const header = await readOsmHeader(options.osm);

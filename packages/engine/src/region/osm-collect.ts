@@ -3,15 +3,15 @@ import { type PopulatedPlace, populatedPlaceOf } from '../population/populated-p
 import type { ResidentialBuilding } from '../population/residential-buildings.js';
 import { AreaCollector, type SkippedArea } from './area-collect.js';
 import { CoordinateIndex } from './coordinate-index.js';
-import { haversineMetres, meanPoint, wayCentroid } from './geometry.js';
+import { meanPoint, wayCentroid } from './geometry.js';
 import { addressDetails } from './osm-address.js';
-import type { OsmElement, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
+import type { OsmElement, OsmNode, OsmRelation, OsmTags, OsmWay } from './osm-elements.js';
 import { otherNames } from './osm-names.js';
 import { OsmStopCollector } from './osm-stops.js';
 import { isNamedStreet, isOsmStation, isPoi, keptPoiTags, majorRoadClass, osmStationModes } from './osm-tags.js';
 import { PoiOutlines } from './poi-outlines.js';
 import type { StopObject } from './station-merge.js';
-import { foldName } from './text-fold.js';
+import { groupStreets, type StreetLine } from './street-grouping.js';
 import type { AddressPoint, Area, InterpolationLine, LatLng, Place, Poi, Road, Station, Street } from './types.js';
 import { PLACE_KINDS, type PlaceKind } from './types.js';
 import { WayNodes } from './way-nodes.js';
@@ -44,9 +44,6 @@ export interface OsmCounts {
   relations: number;
 }
 
-/** How far (metres) a street way may be from an address on it to take that address's municipality. */
-const STREET_CITY_RADIUS_METRES = 3_000;
-
 interface AddressNodeInfo {
   housenumber: string;
   street?: string;
@@ -54,13 +51,26 @@ interface AddressNodeInfo {
 }
 
 /**
- * Builds the pack's OSM layers from a stream of elements in file order. Node
- * coordinates go to a {@link CoordinateIndex}, way centroids to another (for
- * multipolygon relations), every way's node list to {@link WayNodes} (for
- * boundary relations, assembled into areas at the end); everything else kept
- * is pack data.
+ * The order elements reach an {@link OsmCollector} in: `file` is an OSM
+ * file's (nodes, ways, relations, each node before the ways that use it);
+ * `relations-first` is the streaming PBF reader's (tagged nodes and
+ * relations, then ways with their points), which lets the collector keep
+ * only the ways relations need.
+ */
+export type OsmOrder = 'file' | 'relations-first';
+
+/**
+ * Builds the pack's OSM layers from a stream of elements.
  *
- * Usage: call {@link OsmCollector.add} for each element, then {@link OsmCollector.finish}.
+ * In `file` order ({@link OsmCollector.add} per element): node coordinates
+ * go to a {@link CoordinateIndex}, every way's centroid to another (for
+ * multipolygon relations) and its node list to {@link WayNodes} (for
+ * boundary relations). In `relations-first` order ({@link OsmCollector.addNode},
+ * {@link OsmCollector.addRelation}, then {@link OsmCollector.addWay} with
+ * the way's points): only the centroids and points of the ways a kept
+ * relation names are kept, so memory follows the pack, not the file. Either
+ * way multipolygon features and areas are built in
+ * {@link OsmCollector.finish}, after every way.
  */
 export class OsmCollector {
   /** Elements seen so far. */
@@ -68,10 +78,14 @@ export class OsmCollector {
   private readonly nodes = new CoordinateIndex();
   private readonly wayCentres = new CoordinateIndex();
   private readonly wayNodes = new WayNodes();
+  /** `relations-first`: ids of the ways kept relations name, for centroids (multipolygons) and points (areas). */
+  private readonly centreWays = new Set<number>();
+  private readonly areaWays = new Map<number, readonly LatLng[] | null>();
+  private readonly multipolygons: OsmRelation[] = [];
   private readonly areas = new AreaCollector();
   private readonly addressNodes = new Map<number, AddressNodeInfo>();
   private readonly addresses: AddressPoint[] = [];
-  private readonly streetLines: Array<{ name: string; altNames: string[]; line: LatLng[] }> = [];
+  private readonly streetLines: StreetLine[] = [];
   private readonly interpolations: InterpolationLine[] = [];
   private readonly stations: Station[] = [];
   private readonly busStops = new OsmStopCollector();
@@ -82,28 +96,99 @@ export class OsmCollector {
   private readonly localities: Place[] = [];
   private readonly poiOutlines = new PoiOutlines();
 
+  /** @param order - the order elements arrive in; @default 'file' */
+  constructor(private readonly order: OsmOrder = 'file') {}
+
   /**
-   * Reads one element.
+   * Reads one element of an OSM file, in file order (`file` collectors only).
    *
    * @param element - node, way or relation
    */
   add(element: OsmElement): void {
     switch (element.type) {
       case 'node':
-        this.counts.nodes++;
-        if (!Number.isFinite(element.lat) || !Number.isFinite(element.lng)) return;
+        if (!Number.isFinite(element.lat) || !Number.isFinite(element.lng)) {
+          this.counts.nodes++;
+          return;
+        }
         this.nodes.add(element.id, element.lat, element.lng);
-        if (hasAnyTag(element.tags)) this.addFeature(`n${element.id}`, element.tags, { lat: element.lat, lng: element.lng }, element.id);
-        this.addPlace(`n${element.id}`, element.tags, { lat: element.lat, lng: element.lng });
+        this.addNode(element);
         return;
-      case 'way':
-        this.counts.ways++;
-        this.addWay(element);
+      case 'way': {
+        const points: LatLng[] = [];
+        const found: number[] = [];
+        for (const ref of element.refs) {
+          const point = this.nodes.get(ref);
+          if (point === null) continue;
+          points.push(point);
+          found.push(ref);
+        }
+        this.addWay(element, points, found);
         return;
+      }
       case 'relation':
-        this.counts.relations++;
         this.addRelation(element);
         return;
+    }
+  }
+
+  /**
+   * Reads one node: its address, station, stop, POI and place tags.
+   *
+   * @param node - a node with finite coordinates
+   */
+  addNode(node: OsmNode): void {
+    this.counts.nodes++;
+    if (hasAnyTag(node.tags)) this.addFeature(`n${node.id}`, node.tags, { lat: node.lat, lng: node.lng }, node.id);
+    this.addPlace(`n${node.id}`, node.tags, { lat: node.lat, lng: node.lng });
+  }
+
+  /**
+   * Reads one relation: area relations are kept for {@link OsmCollector.finish},
+   * bus lines and stop areas noted, multipolygons kept to become features
+   * once their ways are read; in `relations-first` order the ways these need
+   * are noted.
+   *
+   * @param relation - any relation
+   */
+  addRelation(relation: OsmRelation): void {
+    this.counts.relations++;
+    const isArea = this.areas.offer(relation);
+    this.busStops.offerRelation(relation);
+    const isMultipolygon = relation.tags.type === 'multipolygon' && hasAnyTag(relation.tags);
+    if (isMultipolygon) this.multipolygons.push(relation);
+    if (this.order === 'file') return;
+    for (const member of relation.members) {
+      if (member.type !== 'way') continue;
+      if (isArea && (member.role === 'outer' || member.role === 'inner' || member.role === '')) this.areaWays.set(member.ref, null);
+      if (isMultipolygon && (member.role === 'outer' || member.role === '')) this.centreWays.add(member.ref);
+    }
+  }
+
+  /**
+   * Reads one way with the points of its nodes.
+   *
+   * @param way - the way
+   * @param points - the positions of the way's nodes the extract holds, in order
+   * @param found - the ids of those nodes (the way's refs without the missing ones)
+   */
+  addWay(way: OsmWay, points: LatLng[], found: readonly number[]): void {
+    this.counts.ways++;
+    if (this.order === 'file') this.wayNodes.add(way.id, way.refs);
+    else if (this.areaWays.has(way.id)) this.areaWays.set(way.id, found.length === way.refs.length ? points : null);
+    const centre = wayCentroid(points);
+    if (centre === null) return;
+    if (this.order === 'file' || this.centreWays.has(way.id)) this.wayCentres.add(way.id, centre.lat, centre.lng);
+    const tags = way.tags;
+    if (!hasAnyTag(tags)) return;
+    this.addFeature(`w${way.id}`, tags, centre, null);
+    this.buildings.offerWay(tags, points, centre);
+    if (isPoi(tags)) this.poiOutlines.add(`w${way.id}`, points);
+    if (points.length >= 2) {
+      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
+      const roadClass = majorRoadClass(tags.highway);
+      if (roadClass !== null) this.roads.push({ id: `w${way.id}`, name: tags.name ?? tags.ref ?? null, class: roadClass, points });
+      if (tags['addr:interpolation'] !== undefined) this.addInterpolation(way, points, found);
     }
   }
 
@@ -114,11 +199,12 @@ export class OsmCollector {
    * @returns the OSM layers of the pack
    */
   finish(): OsmLayers {
-    const { areas, skipped } = this.areas.finish(this.wayNodes, this.nodes);
+    for (const relation of this.multipolygons) this.addMultipolygon(relation);
+    const { areas, skipped } = this.areas.finish((id) => this.wayPoints(id));
     this.poiOutlines.assign(this.pois);
     return {
       addresses: this.addresses,
-      streets: this.groupStreets(),
+      streets: groupStreets(this.streetLines, this.addresses),
       interpolations: this.interpolations,
       stations: this.stations,
       busStops: this.busStops.finish(),
@@ -144,35 +230,25 @@ export class OsmCollector {
     this.localities.push(locality);
   }
 
-  private addWay(way: OsmWay): void {
-    this.wayNodes.add(way.id, way.refs);
+  /** A way's points for area assembly: null when the extract lacks the way or any of its nodes. */
+  private wayPoints(id: number): readonly LatLng[] | null {
+    if (this.order !== 'file') return this.areaWays.get(id) ?? null;
+    const refs = this.wayNodes.get(id);
+    if (refs === null) return null;
     const points: LatLng[] = [];
-    for (const ref of way.refs) {
+    for (const ref of refs) {
       const point = this.nodes.get(ref);
-      if (point !== null) points.push(point);
+      if (point === null) return null;
+      points.push(point);
     }
-    const centre = wayCentroid(points);
-    if (centre === null) return;
-    this.wayCentres.add(way.id, centre.lat, centre.lng);
-    const tags = way.tags;
-    if (!hasAnyTag(tags)) return;
-    this.addFeature(`w${way.id}`, tags, centre, null);
-    this.buildings.offerWay(tags, points, centre);
-    if (isPoi(tags)) this.poiOutlines.add(`w${way.id}`, points);
-    if (points.length >= 2) {
-      if (isNamedStreet(tags)) this.streetLines.push({ name: (tags.name ?? '').trim(), altNames: otherNames(tags), line: points });
-      const roadClass = majorRoadClass(tags.highway);
-      if (roadClass !== null) this.roads.push({ id: `w${way.id}`, name: tags.name ?? tags.ref ?? null, class: roadClass, points });
-      if (tags['addr:interpolation'] !== undefined) this.addInterpolation(way, points);
-    }
+    return points;
   }
 
-  private addInterpolation(way: OsmWay, points: LatLng[]): void {
+  private addInterpolation(way: OsmWay, points: LatLng[], found: readonly number[]): void {
     const numbers: Array<number | null> = [];
     let street = way.tags['addr:street'];
     let city = way.tags['addr:city'];
-    for (const ref of way.refs) {
-      if (this.nodes.get(ref) === null) continue;
+    for (const ref of found) {
       const info = this.addressNodes.get(ref);
       const parsed = info === undefined ? Number.NaN : Number.parseInt(info.housenumber, 10);
       numbers.push(Number.isFinite(parsed) ? parsed : null);
@@ -185,10 +261,8 @@ export class OsmCollector {
     this.interpolations.push(line);
   }
 
-  private addRelation(relation: OsmRelation): void {
-    this.areas.offer(relation);
-    this.busStops.offerRelation(relation);
-    if (relation.tags.type !== 'multipolygon' || !hasAnyTag(relation.tags)) return;
+  /** A multipolygon's feature at the mean of its outer ways' centroids. */
+  private addMultipolygon(relation: OsmRelation): void {
     const centres: LatLng[] = [];
     for (const member of relation.members) {
       if (member.type !== 'way' || (member.role !== 'outer' && member.role !== '')) continue;
@@ -225,53 +299,6 @@ export class OsmCollector {
     if (isPoi(tags)) {
       this.pois.push({ id: osmId, name: tags.name ?? null, lat: at.lat, lng: at.lng, tags: keptPoiTags(tags), rating: null });
     }
-  }
-
-  /**
-   * Groups named street ways by folded name, then by the municipality of the
-   * nearest address on a street of that name (within 3 km), so that e.g. each
-   * town's `Landstrasse` is its own street.
-   */
-  private groupStreets(): Street[] {
-    const citiesByStreet = new Map<string, AddressPoint[]>();
-    for (const address of this.addresses) {
-      if (address.city === undefined) continue;
-      const key = foldName(address.street);
-      const list = citiesByStreet.get(key);
-      if (list === undefined) citiesByStreet.set(key, [address]);
-      else list.push(address);
-    }
-    const grouped = new Map<string, Street>();
-    for (const { name, altNames, line } of this.streetLines) {
-      const key = foldName(name);
-      const middle = line[Math.floor(line.length / 2)] ?? line[0];
-      let city: string | undefined;
-      const candidates = citiesByStreet.get(key);
-      if (candidates !== undefined && middle !== undefined) {
-        let best = STREET_CITY_RADIUS_METRES;
-        for (const address of candidates) {
-          const distance = haversineMetres(middle, address);
-          if (distance < best) {
-            best = distance;
-            city = address.city;
-          }
-        }
-      }
-      const groupKey = `${key}\u0000${city === undefined ? '' : foldName(city)}`;
-      const street = grouped.get(groupKey);
-      if (street === undefined) {
-        const created: Street = { name, lines: [line] };
-        if (altNames.length > 0) created.altNames = altNames;
-        if (city !== undefined) created.city = city;
-        grouped.set(groupKey, created);
-      } else {
-        street.lines.push(line);
-        const known = new Set(street.altNames ?? []);
-        for (const other of altNames) known.add(other);
-        if (known.size > 0) street.altNames = [...known];
-      }
-    }
-    return [...grouped.values()];
   }
 }
 

@@ -54,4 +54,26 @@ describe('assembleRings', () => {
     const geometry = assembleRings([{ id: 1, role: 'outer', points: [p(9.123456789, 47.1), p(9.2, 47.1), p(9.2, 47.2), p(9.123456789, 47.1)] }]);
     expect(geometry?.type === 'Polygon' ? geometry.coordinates[0]?.[0] : null).toEqual([9.1234568, 47.1]);
   });
+
+  it('closes a ring whose ways come out of order, growing the chain at its start when its end meets nothing', () => {
+    const geometry = assembleRings([
+      { id: 1, role: 'outer', points: [p(1, 0), p(1, 1)] },
+      { id: 2, role: 'outer', points: [p(0, 1), p(0, 0)] },
+      { id: 3, role: 'outer', points: [p(0, 0), p(1, 0)] },
+      { id: 4, role: 'outer', points: [p(0, 1), p(1, 1)] },
+    ]);
+    expect(geometry?.type).toBe('Polygon');
+    const ring = geometry?.type === 'Polygon' ? geometry.coordinates[0] : [];
+    expect(ring).toHaveLength(5);
+    expect(new Set(ring?.map((position) => position.join(',')))).toEqual(new Set(['0,0', '1,0', '1,1', '0,1']));
+  });
+
+  it('refuses an inner ring that lies in no outer ring', () => {
+    expect(
+      assembleRings([
+        { id: 1, role: 'outer', points: [p(0, 0), p(1, 0), p(1, 1), p(0, 0)] },
+        { id: 2, role: 'inner', points: [p(5, 5), p(6, 5), p(6, 6), p(5, 5)] },
+      ]),
+    ).toBeNull();
+  });
 });

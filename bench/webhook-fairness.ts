@@ -9,8 +9,13 @@
  *
  * - `waiting room` (this build): a job whose lane is full waits in memory
  *   for a slot (64 per host, 128 per account, 512 in all, at most 5 s);
- * - `defer only` (the baseline, the previous build's path: waiting limits 0):
- *   every such job goes back to pg-boss for a second.
+ * - `defer only` (this build with waiting limits 0): every such job goes
+ *   back to pg-boss, due when a slot of its host is expected.
+ *
+ * The previous build (every such job put back in pg-boss for a second) is
+ * measured by running this file against its sources with `MODES` set to
+ * `['defer only']`; its figures are kept in the result's `previousBuild`,
+ * with `vsPreviousBuild` the ratios.
  *
  * Drain: 100 requests of one account to one fast receiver are scored with
  * their first attempts an hour away, then those attempts are made due at
@@ -19,9 +24,10 @@
  * dispatcher's next look comes within its half-second poll).
  *
  * Other tenant: a noisy account sends 100 requests to a receiver that never
- * answers and 100 to one that trickles its body; once its attempts hang, a
- * quiet account sends 20 requests one at a time, each waiting for its
- * delivery; accept → delivered latency, against the same alone just before.
+ * answers and 100 to one that trickles its body; once they are scored and
+ * its attempts hang, a quiet account sends 20 requests one at a time, each
+ * waiting for its delivery; accept → delivered latency, against the same
+ * alone just before.
  *
  * Each (store, mode) is run {@link REPEATS} times, modes alternating; each
  * run has its own pg-boss schema. Medians over the runs; ratios are
@@ -186,10 +192,16 @@ async function otherTenantRun(bench: Bench, mode: Mode) {
     const quietKey = (await bench.store.keys.create({ plan: 'enterprise', name: `quiet ${runs}` })).apiKey;
     const noisyKey = (await bench.store.keys.create({ plan: 'enterprise', name: `noisy ${runs}` })).apiKey;
     const alone = await quietLatencies(running.url, quietKey, quiet, bench.addresses);
+    const noisyIds: string[] = [];
     for (let i = 0; i < NOISY_REQUESTS; i += 1) {
-      await score(running.url, noisyKey, bench.addresses[i % bench.addresses.length] ?? '', `${hanging.url}/hang/${i}`);
-      await score(running.url, noisyKey, bench.addresses[i % bench.addresses.length] ?? '', `${trickling.url}/trickle/${i}`);
+      noisyIds.push(await score(running.url, noisyKey, bench.addresses[i % bench.addresses.length] ?? '', `${hanging.url}/hang/${i}`));
+      noisyIds.push(await score(running.url, noisyKey, bench.addresses[i % bench.addresses.length] ?? '', `${trickling.url}/trickle/${i}`));
     }
+    // Scored (so the quiet requests measure delivery, not a scoring backlog) and hanging.
+    await until(
+      async () => (await Promise.all(noisyIds.map((id) => bench.store.requests.find(id)))).every((request) => request?.status === 'succeeded'),
+      'the noisy scores',
+    );
     await until(() => hanging.received() > 0, 'the hanging receiver');
     const underNoise = await quietLatencies(running.url, quietKey, quiet, bench.addresses);
     return { alone, underNoise, hangingReceived: hanging.received(), tricklingReceived: trickling.received() };

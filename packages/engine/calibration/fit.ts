@@ -106,13 +106,8 @@ export function standardisation(samples: readonly Sample[]): FittedDemandModel['
 /**
  * The rows of some samples: standardised features (unknown at the centre),
  * each (region, category) stratum's controls weighing as much as its places.
- * Controls that are a mapped place's own address are left out: in a region
- * whose address points are mostly businesses' own (a POI-rich extract with
- * few addresses), they would teach the model that storefronts are where
- * businesses are not.
  */
-function rowsOf(all: readonly Sample[], features: FittedDemandModel['features']): Row[] {
-  const samples = all.filter((sample) => !sample.storefront);
+function rowsOf(samples: readonly Sample[], features: FittedDemandModel['features']): Row[] {
   const counts = new Map<string, { positives: number; controls: number }>();
   for (const sample of samples) {
     const key = `${sample.region}/${sample.category}`;

@@ -19,7 +19,7 @@ import { MODEL_VERSION } from '../src/model/version.js';
 import { scoreSample } from './evaluate.js';
 import { CATEGORY_STRENGTH, fitDemandModel, POOLED_STRENGTH } from './fit.js';
 import { loadRealRegions, mappingReference, type RealRegion, samplesOf } from './real-samples.js';
-import { CONTROLS_PER_REGION, type Sample } from './samples.js';
+import { CONTROLS_PER_REGION, OWN_SITE_METRES, type Sample } from './samples.js';
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const log = (line: string): void => {
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     '',
     `Written by \`pnpm calibrate\` (\`packages/engine/calibration/calibrate.ts\`) for model \`${MODEL_VERSION}\`; the fitted parameters are \`demand-model.json\` beside it. Method: \`docs/methodology.md\` (Demand). Held-out accuracy: \`docs/accuracy.md\`.`,
     '',
-    `Positives: every mapped place of the category in each real region, its features measured at the place with the category's own places left out. Controls: ${CONTROLS_PER_REGION.toLocaleString('en')} seeded random address points per region (all of them in a smaller pack), weighted so that each region's controls weigh as much as its places for each category. Logistic regression with non-negative weights on standardised features (TensorFlow.js, Adam, full batch); the pooled model over every category has a ridge of ${POOLED_STRENGTH} pseudo-place toward 0; each category's model a ridge of ${CATEGORY_STRENGTH} pseudo-places toward the pooled one (borrowed strength); a category with no place anywhere takes the pooled model.`,
+    `Positives: every mapped place of the category in each real region, its features measured at the place with the category's own places left out. Controls: ${CONTROLS_PER_REGION.toLocaleString('en')} seeded points per region along its named streets, uniform by street length (those within ${OWN_SITE_METRES} m of a place of the category left out of its controls), weighted so that each region's controls weigh as much as its places for each category. Logistic regression with non-negative weights on standardised features (projected Adam, full batch, zero start); the pooled model over every category has a ridge of ${POOLED_STRENGTH} pseudo-place toward 0; each category's model a ridge of ${CATEGORY_STRENGTH} pseudo-places toward the pooled one (borrowed strength); a category with no place anywhere takes the pooled model.`,
     '',
     '## Places per region',
     '',

@@ -71,6 +71,7 @@ describe.skipIf(liechtenstein === null)('coverage of a pack cut to an administra
     expect(error).toBeInstanceOf(RegionPackError);
     expect((error as RegionPackError).path).toBe('boundary');
   }, 120_000); // two whole imports of the real extract
+});
 
 describe.skipIf(liechtenstein === null || nyc === null)('coverage from the extract header (real data)', () => {
   let work: Awaited<ReturnType<typeof tempFolder>>;

@@ -40,6 +40,10 @@ export const addressLayer = defineLayer<AddressPoint>()({
     housenumber: column(string, (a: AddressPoint) => a.housenumber),
     street: column(string, (a: AddressPoint) => a.street),
     unit: column(string, (a: AddressPoint) => a.unit),
+    housename: column(string, (a: AddressPoint) => a.housename),
+    conscriptionNumber: column(string, (a: AddressPoint) => a.conscriptionNumber),
+    streetNumber: column(string, (a: AddressPoint) => a.streetNumber),
+    localities: column(strings, (a: AddressPoint) => a.localities),
     city: column(string, (a: AddressPoint) => a.city),
     postcode: column(string, (a: AddressPoint) => a.postcode),
     state: column(string, (a: AddressPoint) => a.state),
@@ -51,7 +55,18 @@ export const addressLayer = defineLayer<AddressPoint>()({
   record: (c, i) =>
     withOptional<AddressPoint>(
       { ...c.point.get(i), housenumber: c.housenumber.get(i) ?? '', street: c.street.get(i) ?? '', osmId: c.osmId.get(i) },
-      { unit: c.unit.get(i), city: c.city.get(i), postcode: c.postcode.get(i), state: c.state.get(i), country: c.country.get(i), areas: c.areas.get(i) },
+      {
+        unit: c.unit.get(i),
+        housename: c.housename.get(i),
+        conscriptionNumber: c.conscriptionNumber.get(i),
+        streetNumber: c.streetNumber.get(i),
+        localities: c.localities.get(i),
+        city: c.city.get(i),
+        postcode: c.postcode.get(i),
+        state: c.state.get(i),
+        country: c.country.get(i),
+        areas: c.areas.get(i),
+      },
     ),
 });
 

@@ -10,7 +10,18 @@ import type { AddressPoint, Area, BusStop, CensusArea, InterpolationLine, Poi, P
 
 const addresses: AddressPoint[] = [
   { lat: 47.1410301, lng: 9.5209277, housenumber: '38', street: 'Städtle', city: 'Vaduz', postcode: '9490', country: 'LI', osmId: 'n1', areas: ['r2', 'r1'] },
-  { lat: 47.1677, lng: 9.5106, housenumber: '12a', street: 'Landstrasse', osmId: 'w25208578', unit: '3' },
+  {
+    lat: 47.1677,
+    lng: 9.5106,
+    housenumber: '780/11',
+    street: 'Landstrasse',
+    osmId: 'w25208578',
+    unit: '3',
+    housename: 'Haus Sonnenberg',
+    conscriptionNumber: '780',
+    streetNumber: '11',
+    localities: ['Letňany', 'Ebenholz'],
+  },
   { lat: 47.2, lng: 9.55, housenumber: '1', street: 'Landstrasse', city: 'Schaan', state: 'LI', osmId: 'r2531' },
 ];
 const streets: Street[] = [

@@ -26,6 +26,23 @@ export interface AddressPoint extends LatLng {
   street: string;
   /** `addr:unit` / `addr:flats`, when given. */
   unit?: string;
+  /** `addr:housename`, the name of the building (`Haus Sonnenberg`), when given. */
+  housename?: string;
+  /**
+   * `addr:conscriptionnumber`, the number of the building within its part
+   * of the municipality (Czech and Slovak `č.p.`, `780` of `780/11`), when given.
+   */
+  conscriptionNumber?: string;
+  /** `addr:streetnumber`, the number along the street (`11` of `780/11`), when given. */
+  streetNumber?: string;
+  /**
+   * Localities below the municipality that the object names:
+   * `addr:suburb`, `addr:district`, `addr:quarter`, `addr:neighbourhood`,
+   * `addr:hamlet` and `addr:place` when the object also has `addr:street`
+   * (the part of the municipality, Czech `část obce`), each once, as
+   * written, e.g. `['Letňany']`; absent when none.
+   */
+  localities?: string[];
   /** `addr:city` (or `addr:municipality`); when the object has neither, the municipality area holding it (`areas`). */
   city?: string;
   /** `addr:postcode`; when absent, the postal-code area holding it. */

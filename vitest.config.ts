@@ -5,9 +5,16 @@ import { defineConfig } from 'vitest/config';
  *
  * - `unit`: the tests beside the code (`src/**\/*.test.ts`, and the
  *   dashboard's component tests `*.test.tsx`, which ask for a DOM with a
- *   `@vitest-environment happy-dom` comment), one module each (`pnpm test:unit`);
- * - `e2e`: each package's `test/` folder, the tests that start servers, open
- *   databases or read the real data in `../shared/data` (`pnpm test:e2e`).
+ *   `@vitest-environment happy-dom` comment), one module each, in process
+ *   only: no database, no child process, no real data (`pnpm test:unit`);
+ * - `e2e`: each package's `test/` folder, the tests that start servers or
+ *   processes, open PGlite or PostgreSQL, or read the real data in
+ *   `../shared/data` (`pnpm test:e2e`).
+ *
+ * Time limits are per project, never per test: a unit test has 30 s, an
+ * e2e test 5 min and an e2e hook (a pack import, a server start) 10 min. They
+ * guard against a hang on a loaded machine; they assert nothing about speed
+ * (speed lives in `pnpm bench`).
  *
  * `pnpm test` runs both. The `@locscore/source` export condition resolves
  * workspace packages to their TypeScript sources, so tests run without
@@ -26,17 +33,26 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions, externalConditions: ['@locscore/source'] } },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           // One folder per run where the real region packs are imported once each (sharedPack).
           globalSetup: ['packages/engine/test/pack-cache.global-setup.ts'],
         },

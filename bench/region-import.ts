@@ -4,11 +4,10 @@
  * peak RSS (`process.resourceUsage().maxRSS`) is the import's own.
  *
  * Baseline, measured in the same run and interleaved with it run by run (the
- * shared machine's speed drifts): the same `importRegion` with the earlier
- * PBF decoder, osm-pbf-parser 2.3.0, swapped in by module hooks
- * (`support/legacy-pbf/`). Both decoders are also timed alone (`readOsmFile`
- * with a no-op callback), so the share of decoding in an import shows. Also
- * times `loadRegion` of the written pack (what a server start costs).
+ * shared machine's speed drifts): decoding the same extract alone
+ * (`readOsmFile` with a no-op callback), so the ratio says what an import
+ * costs beyond reading its input. Also times `loadRegion` of the written pack
+ * (what a server start costs).
  *
  * Run: `npx tsx bench/region-import.ts`. Writes `bench/results/region-import.json`.
  */
@@ -23,10 +22,8 @@ import { median } from './support/stats.js';
 const NAME = 'region-import';
 const RUNS = 5;
 const here = fileURLToPath(new URL('.', import.meta.url));
-const legacyHooks = join(here, 'support', 'legacy-pbf', 'register.mjs');
 
 type Mode = 'decode' | 'import' | 'load';
-type Decoder = 'osm-pbf-parser-node' | 'osm-pbf-parser';
 
 interface ChildResult {
   durationMs: number;
@@ -58,15 +55,14 @@ async function child(mode: Mode, osm: string, out: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-/** One child run of `mode` on `decoder`; its result line. */
-function runOnce(mode: Mode, decoder: Decoder, out: string, label: string): ChildResult {
-  const hooks = decoder === 'osm-pbf-parser' ? ['--import', legacyHooks] : [];
+/** One child run of `mode`; its result line. */
+function runOnce(mode: Mode, out: string, label: string): ChildResult {
   const run = spawnSync(
     process.execPath,
-    ['--conditions=@locscore/source', '--import', 'tsx', ...hooks, join(here, 'region-import.ts'), '--child', mode, LIECHTENSTEIN_PBF, out],
+    ['--conditions=@locscore/source', '--import', 'tsx', join(here, 'region-import.ts'), '--child', mode, LIECHTENSTEIN_PBF, out],
     { encoding: 'utf8' },
   );
-  if (run.status !== 0) throw new Error(`${mode} (${decoder}) run failed: ${run.stderr}`);
+  if (run.status !== 0) throw new Error(`${mode} run failed: ${run.stderr}`);
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   process.stderr.write(`${label}: ${line}\n`);
   return JSON.parse(line) as ChildResult;
@@ -98,52 +94,33 @@ async function main(): Promise<void> {
   if (!requireLiechtenstein(NAME)) return;
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-'));
   const pack = join(work, 'pack');
-  const runs = {
-    decodeLegacy: [] as ChildResult[],
-    decode: [] as ChildResult[],
-    importLegacy: [] as ChildResult[],
-    import: [] as ChildResult[],
-    load: [] as ChildResult[],
-  };
+  const runs = { decode: [] as ChildResult[], import: [] as ChildResult[], load: [] as ChildResult[] };
   try {
     for (let i = 1; i <= RUNS; i++) {
-      runs.decodeLegacy.push(runOnce('decode', 'osm-pbf-parser', '', `decode osm-pbf-parser ${i}/${RUNS}`));
-      runs.decode.push(runOnce('decode', 'osm-pbf-parser-node', '', `decode osm-pbf-parser-node ${i}/${RUNS}`));
-      runs.importLegacy.push(runOnce('import', 'osm-pbf-parser', join(work, 'legacy-pack'), `import osm-pbf-parser ${i}/${RUNS}`));
-      runs.import.push(runOnce('import', 'osm-pbf-parser-node', pack, `import osm-pbf-parser-node ${i}/${RUNS}`));
+      runs.decode.push(runOnce('decode', '', `decode ${i}/${RUNS}`));
+      runs.import.push(runOnce('import', pack, `import ${i}/${RUNS}`));
     }
-    for (let i = 1; i <= RUNS; i++) runs.load.push(runOnce('load', 'osm-pbf-parser-node', pack, `load ${i}/${RUNS}`));
+    for (let i = 1; i <= RUNS; i++) runs.load.push(runOnce('load', pack, `load ${i}/${RUNS}`));
     const imported = summarise(runs.import);
-    const baseline = summarise(runs.importLegacy);
     const decode = summarise(runs.decode);
-    const decodeLegacy = summarise(runs.decodeLegacy);
     const result = {
       benchmark: NAME,
       description:
-        'importRegion on the Liechtenstein OSM PBF, each run in its own node process; baseline: the same import with the earlier PBF decoder, interleaved run by run',
+        'importRegion on the Liechtenstein OSM PBF, each run in its own node process; baseline: decoding the same extract alone, interleaved run by run',
       measuredAt: new Date().toISOString(),
       machine: machineInfo(),
       input: { file: 'liechtenstein/liechtenstein.osm.pbf', bytes: statSync(LIECHTENSTEIN_PBF).size, elements: runs.decode[0]?.elements },
-      import: { decoder: 'osm-pbf-parser-node 1.1.4', ...imported, counts: runs.import[0]?.counts, packBytes: packSize(pack) },
-      baseline: {
-        description: 'the same importRegion with osm-pbf-parser 2.3.0 as the PBF decoder (bench/support/legacy-pbf)',
-        ...baseline,
-        sameCounts: JSON.stringify(runs.importLegacy[0]?.counts) === JSON.stringify(runs.import[0]?.counts),
-      },
-      importMedianRatio: ratio(imported.medianMs, baseline.medianMs),
-      decode: {
-        description: 'readOsmFile with a no-op callback: decoding alone, with the file digest',
-        'osm-pbf-parser-node': decode,
-        'osm-pbf-parser': { ...decodeLegacy, sameElements: runs.decodeLegacy[0]?.elements === runs.decode[0]?.elements },
-        medianRatio: ratio(decode.medianMs, decodeLegacy.medianMs),
-      },
+      import: { ...imported, counts: runs.import[0]?.counts, packBytes: packSize(pack) },
+      baseline: { description: 'readOsmFile with a no-op callback: decoding alone, with the file digest', ...decode },
+      importMedianRatio: ratio(imported.medianMs, decode.medianMs),
+      importPeakRssRatio: ratio(imported.medianPeakRssMb, decode.medianPeakRssMb),
       load: { description: 'loadRegion of the pack written above (server start cost)', ...summarise(runs.load) },
       raw: runs,
     };
     writeResult(NAME, result);
     process.stderr.write(
-      `import median ${imported.medianMs} ms (osm-pbf-parser ${baseline.medianMs} ms, ratio ${result.importMedianRatio}), peak RSS ${imported.medianPeakRssMb} MB (${baseline.medianPeakRssMb} MB); ` +
-        `decode ${decode.medianMs} ms (${decodeLegacy.medianMs} ms, ratio ${result.decode.medianRatio}); load ${result.load.medianMs} ms\n`,
+      `import median ${imported.medianMs} ms (decoding alone ${decode.medianMs} ms, ratio ${result.importMedianRatio}), ` +
+        `peak RSS ${imported.medianPeakRssMb} MB (${decode.medianPeakRssMb} MB); load ${result.load.medianMs} ms\n`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_BASE_URL } from '@locscore/schema';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BASE_URL, redactDatabaseUrl, resolveConnection, resolveDataDir, resolveStoreLocation } from './config.js';
+import { redactDatabaseUrl, resolveConnection, resolveDataDir, resolveStoreLocation } from './config.js';
 import { CliError, EXIT } from './exit-codes.js';
 
 describe('resolveConnection', () => {

@@ -1,13 +1,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_BASE_URL } from '@locscore/schema';
 import { baseUrlOf } from '@locscore/sdk';
 import { CliError } from './exit-codes.js';
-
-/** Base URL used when neither `--base-url` nor `LOCSCORE_BASE_URL` is given (the local `locscore serve`). */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
-
-/** Port `locscore serve` listens on by default. */
-export const DEFAULT_PORT = 8787;
 
 /**
  * Connection settings of the commands that call the API. A flag overrides

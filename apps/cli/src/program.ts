@@ -1,3 +1,4 @@
+import { DEFAULT_BASE_URL } from '@locscore/schema';
 import { Command, CommanderError, Option } from 'commander';
 import type { BatchOptions } from './commands/batch.js';
 import type { KeysOptions } from './commands/keys.js';
@@ -45,7 +46,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
   };
   const apiOptions = (command: Command): Command =>
     command
-      .option('--base-url <url>', 'API base URL (env LOCSCORE_BASE_URL; default http://127.0.0.1:8787)')
+      .option('--base-url <url>', `API base URL (env LOCSCORE_BASE_URL; default ${DEFAULT_BASE_URL})`)
       .option('--api-key <key>', 'API key (env LOCSCORE_API_KEY; the flag wins)');
 
   apiOptions(

@@ -9,11 +9,14 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_COLUMNS } from '../src/batch/columns.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
+import { runCliInProcess } from './cli-in-process.js';
 import { fileGrowsPast, finished, runCli, startCli } from './cli-process.js';
 
 /**
  * The CLI against a real server: the sample region built through the real
- * importers, the server on 127.0.0.1 with PGlite, the CLI spawned from source.
+ * importers, the server on 127.0.0.1 with PGlite; `score` runs the CLI's
+ * `main` in this process (`cli-in-process.ts`), `batch` (stdin, stdout, SIGINT)
+ * is spawned from source.
  */
 const ENTERPRISE_KEY = 'lsk_cli_test_enterprise_key_000000000000';
 let workDir: string;
@@ -41,7 +44,7 @@ beforeAll(async () => {
   addresses = [...seen];
   server = await startServer({ port: 0, dataDir: join(workDir, 'data'), regions: [pack], demoKey: ENTERPRISE_KEY, demoPlan: 'enterprise' });
   starterKey = (await server.store.keys.create({ plan: 'starter', name: 'cli starter test' })).apiKey;
-}, 180_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -56,7 +59,7 @@ function csvOf(rows: string[][]): string {
 
 describe('locscore score', () => {
   it('prints exactly the API body with --json', async () => {
-    const run = await runCli(['score', addresses[0] ?? '', '--category', 'coffee', '--json'], { env: api() });
+    const run = await runCliInProcess(['score', addresses[0] ?? '', '--category', 'coffee', '--json'], { env: api() });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const body = ScoreResult.parse(JSON.parse(run.stdout));
@@ -65,25 +68,25 @@ describe('locscore score', () => {
   });
 
   it('takes --api-key over LOCSCORE_API_KEY and exits 3 for a refused key', async () => {
-    const refused = await runCli(['score', addresses[0] ?? '', '-c', 'coffee', '--api-key', 'lsk_wrong'], { env: api() });
+    const refused = await runCliInProcess(['score', addresses[0] ?? '', '-c', 'coffee', '--api-key', 'lsk_wrong'], { env: api() });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/API key refused/);
-    const good = await runCli(['score', addresses[0] ?? '', '-c', 'coffee', '--api-key', ENTERPRISE_KEY], { env: api('lsk_wrong') });
+    const good = await runCliInProcess(['score', addresses[0] ?? '', '-c', 'coffee', '--api-key', ENTERPRISE_KEY], { env: api('lsk_wrong') });
     expect(good.code).toBe(0);
   });
 
   it('exits 2 with the reason for an address the region does not know, and for a bad category', async () => {
-    const unknown = await runCli(['score', '999 Nonexistent Boulevard, Atlantis', '-c', 'coffee'], { env: api() });
+    const unknown = await runCliInProcess(['score', '999 Nonexistent Boulevard, Atlantis', '-c', 'coffee'], { env: api() });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toMatch(/address/i);
-    const category = await runCli(['score', addresses[0] ?? '', '-c', 'bakery'], { env: api() });
+    const category = await runCliInProcess(['score', addresses[0] ?? '', '-c', 'bakery'], { env: api() });
     expect(category.code).toBe(2);
     expect(category.stderr).toContain('coffee, pet-services');
   });
 
   it('exits 5 when the server cannot be reached', async () => {
-    const run = await runCli(['score', addresses[0] ?? '', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9'], { env: api() });
+    const run = await runCliInProcess(['score', addresses[0] ?? '', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9'], { env: api() });
     expect(run.code).toBe(5);
   });
 });

@@ -8,7 +8,7 @@ import { startServer } from '@locscore/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
-import { runCli } from './cli-process.js';
+import { runCliInProcess } from './cli-in-process.js';
 
 /**
  * A Starter key runs out of quota half way through a batch; when the server's
@@ -39,7 +39,7 @@ beforeAll(async () => {
   addresses = [...seen];
   server = await startServer({ port: 0, dataDir: join(workDir, 'data'), regions: [pack], clock: () => now });
   starterKey = (await server.store.keys.create({ plan: 'starter', name: 'period test' })).apiKey;
-}, 180_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -55,7 +55,7 @@ describe('locscore batch across a quota reset', () => {
     const env = { LOCSCORE_BASE_URL: server.url, LOCSCORE_API_KEY: starterKey };
     const client = new LocScoreClient({ apiKey: starterKey, baseUrl: server.url });
 
-    const first = await runCli(['batch', input, '--category', 'coffee', '--out', out, '--concurrency', '4'], { env });
+    const first = await runCliInProcess(['batch', input, '--category', 'coffee', '--out', out, '--concurrency', '4'], { env });
     expect(first.code, first.stderr).toBe(4);
     expect(first.stderr).toMatch(/resets at 2026-12-01T00:00:00/);
     const partial = parse(await readFile(out, 'utf8'), { delimiter: ';', columns: true }) as Array<Record<string, string>>;
@@ -65,7 +65,7 @@ describe('locscore batch across a quota reset', () => {
     expect((await client.getUsage()).used).toBe(20);
 
     now = new Date('2026-12-01T00:00:30Z');
-    const resumed = await runCli(['batch', input, '--category', 'coffee', '--out', out, '--concurrency', '4', '--resume'], { env });
+    const resumed = await runCliInProcess(['batch', input, '--category', 'coffee', '--out', out, '--concurrency', '4', '--resume'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
     const complete = parse(await readFile(out, 'utf8'), { delimiter: ';', columns: true }) as Array<Record<string, string>>;
     expect(complete.map((row) => row.site)).toEqual(addresses.map((_, index) => `S${index + 1}`));
@@ -76,5 +76,5 @@ describe('locscore batch across a quota reset', () => {
     }
     // Each row is charged once over both periods: 20 in November, the other 10 in December.
     expect((await client.getUsage()).used).toBe(10);
-  }, 120_000);
+  });
 });

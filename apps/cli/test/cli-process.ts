@@ -13,6 +13,14 @@ export const binPath = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 /** tsx's loader as a file URL, so that the CLI runs from source in any working directory. */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/**
+ * How long a test waits for a child's output or a file before failing with
+ * what it waited for: just under the e2e project's 5-minute test limit
+ * (`vitest.config.ts`), so that a server start on a loaded machine is not
+ * cut short by a tighter limit of its own.
+ */
+export const WAIT_MS = 240_000;
+
 /** Options of {@link startCli} and {@link runCli}. */
 export interface CliOptions {
   /** Variables on top of {@link cliEnv}'s. */
@@ -87,7 +95,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
 }
 
 /** Resolves with the first line a child prints on stdout (e.g. the URL of `locscore serve`). */
-export function firstLine(child: ChildProcess, timeoutMs = 60_000): Promise<string> {
+export function firstLine(child: ChildProcess, timeoutMs = WAIT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     let stderr = '';
@@ -145,7 +153,7 @@ export function collectOutput(child: ChildProcess): CollectedOutput {
     get stderr() {
       return output.stderr;
     },
-    until(stream, test, timeoutMs = 60_000) {
+    until(stream, test, timeoutMs = WAIT_MS) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
@@ -177,7 +185,7 @@ export function collectOutput(child: ChildProcess): CollectedOutput {
  * @param bytes - size to exceed
  * @param timeoutMs - reject after this long
  */
-export async function fileGrowsPast(path: string, bytes: number, timeoutMs = 60_000): Promise<void> {
+export async function fileGrowsPast(path: string, bytes: number, timeoutMs = WAIT_MS): Promise<void> {
   const big = async (): Promise<boolean> =>
     (await stat(path).then(
       (info) => info.size,

@@ -8,7 +8,10 @@
  * the process list, a census table given to `--census`, import progress,
  * `locscore` installed on the PATH with `npm i -g ./apps/cli`, and
  * `pnpm locscore` in the checkout: no banner on stdout, no ELIFECYCLE line,
- * relative paths meaning the user's directory.
+ * relative paths meaning the user's directory. Where a test is about what a
+ * command says rather than about the process (usage and connection errors,
+ * region import's report), the command runs the CLI's `main` in this process
+ * (`cli-in-process.ts`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from './cli-in-process.js';
 import { binPath, cliEnv, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
 
 const tinyPbf = join(repoRoot, 'packages/engine/test/fixtures/vaduz-centre.osm.pbf');
@@ -44,13 +48,13 @@ function jsonError(stderr: string): { code: string; message: string; exitCode: n
 
 describe('the README walk-through', () => {
   it('region import and region sample create the missing parent folders of --out', async () => {
-    const imported = await runCli(['region', 'import', '--osm', tinyPbf, '--name', 'Vaduz centre', '--out', join(workDir, 'regions', 'li', 'vaduz')]);
+    const imported = await runCliInProcess(['region', 'import', '--osm', tinyPbf, '--name', 'Vaduz centre', '--out', join(workDir, 'regions', 'li', 'vaduz')]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(JSON.parse(await readFile(join(workDir, 'regions', 'li', 'vaduz', 'manifest.json'), 'utf8'))).toMatchObject({ name: 'Vaduz centre' });
-    const sample = await runCli(['region', 'sample', '--out', join(workDir, 'fresh', 'regions', 'sample')]);
+    const sample = await runCliInProcess(['region', 'sample', '--out', join(workDir, 'fresh', 'regions', 'sample')]);
     expect(sample.code, sample.stderr).toBe(0);
     expect(existsSync(join(workDir, 'fresh', 'regions', 'sample', 'manifest.json'))).toBe(true);
-  }, 120_000);
+  });
 });
 
 describe('the README webhook walk-through', () => {
@@ -65,7 +69,7 @@ describe('the README webhook walk-through', () => {
     const served = finished(serve);
     const listened = finished(listen);
     try {
-      const baseUrl = await firstLine(serve, 120_000);
+      const baseUrl = await firstLine(serve);
       const receiverUrl = /on (http:\/\/\S+)/.exec(await listener.until('stderr', (text) => /on http:\/\/\S+/.test(text)))?.[1] ?? '';
       const run = await runCli(['score', '110 Main Street, Maple Junction', '--category', 'coffee', '--webhook-url', receiverUrl, '--wait', '--json'], {
         env: { LOCSCORE_API_KEY: key.apiKey, LOCSCORE_BASE_URL: baseUrl },
@@ -80,43 +84,43 @@ describe('the README webhook walk-through', () => {
     }
     expect((await served).code).toBe(0);
     expect((await listened).code).toBe(0);
-  }, 240_000);
+  });
 });
 
 describe('connection errors in CLI words', () => {
   it('refuses --base-url without http:// with exit 2, no stack trace, and as JSON with --json', async () => {
-    const run = await runCli(['score', 'Städtle 38, 9490 Vaduz', '-c', 'coffee', '--base-url', 'localhost:8787', '--api-key', 'k']);
+    const run = await runCliInProcess(['score', 'Städtle 38, 9490 Vaduz', '-c', 'coffee', '--base-url', 'localhost:8787', '--api-key', 'k']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       'Error: --base-url must be an http:// or https:// URL such as http://127.0.0.1:8787, got "localhost:8787" (did you mean http://localhost:8787?)\n',
     );
-    const json = await runCli(['score', 'Städtle 38', '-c', 'coffee', '--json'], { env: { LOCSCORE_BASE_URL: 'localhost:8787' } });
+    const json = await runCliInProcess(['score', 'Städtle 38', '-c', 'coffee', '--json'], { env: { LOCSCORE_BASE_URL: 'localhost:8787' } });
     expect(json.code).toBe(2);
     expect(json.stdout).toBe('');
     expect(jsonError(json.stderr)).toMatchObject({ code: 'usage', exitCode: 2, message: expect.stringMatching(/^LOCSCORE_BASE_URL must be an http/) });
   });
 
   it('says how to start a server when none answers (exit 5)', async () => {
-    const run = await runCli(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k']);
+    const run = await runCliInProcess(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k']);
     expect(run.code).toBe(5);
     expect(run.stderr).toContain('Could not reach the server: POST http://127.0.0.1:9/api/franchisor/score failed');
     expect(run.stderr).toContain('Start one in another terminal with `locscore serve --sample`');
-    const json = await runCli(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--json']);
+    const json = await runCliInProcess(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--json']);
     expect(jsonError(json.stderr)).toMatchObject({ code: 'connection_error', exitCode: 5 });
   });
 
   it('explains a missing API key with the flag and the variable (exit 3)', async () => {
-    const run = await runCli(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9']);
+    const run = await runCliInProcess(['score', 'Städtle 38', '-c', 'coffee', '--base-url', 'http://127.0.0.1:9']);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('No API key: pass --api-key <key> or set LOCSCORE_API_KEY');
     expect(run.stderr).not.toContain('LocScoreClient');
   });
 
   it('writes a usage error as one JSON line with --json', async () => {
-    const unknown = await runCli(['score', 'Städtle 38', '-c', 'bakery', '--json']);
+    const unknown = await runCliInProcess(['score', 'Städtle 38', '-c', 'bakery', '--json']);
     expect(unknown.code).toBe(2);
     expect(jsonError(unknown.stderr)).toMatchObject({ code: 'usage', message: expect.stringContaining('unknown category "bakery"') });
-    const missing = await runCli(['score', 'Städtle 38', '--json']);
+    const missing = await runCliInProcess(['score', 'Städtle 38', '--json']);
     expect(missing.code).toBe(2);
     expect(jsonError(missing.stderr)).toMatchObject({ code: 'usage', message: expect.stringContaining('--category') });
   });
@@ -133,7 +137,7 @@ describe.skipIf(!hasScript)('--json on a terminal', () => {
     expect(output.stdout).toMatch(/^\[\r?\n {2}\{\r?\n {4}"category": "coffee",/);
     const piped = await runCli(['categories', '--json']);
     expect(piped.stdout.trim().split('\n')).toHaveLength(1);
-  }, 60_000);
+  });
 });
 
 describe('the locscore executable', () => {
@@ -166,7 +170,7 @@ describe.skipIf(!built)('locscore on the PATH and through pnpm', () => {
     const sample = spawnSync('locscore', ['region', 'sample', '--out', 'regions/sample', '--json'], { cwd: userDir, env, encoding: 'utf8' });
     expect(sample.status, sample.stderr).toBe(0);
     expect(existsSync(join(userDir, 'regions', 'sample', 'manifest.json'))).toBe(true);
-  }, 120_000);
+  });
 
   it('pnpm locscore resolves relative paths against the directory it was typed in, not the repository', async () => {
     const userDir = await mkdtemp(join(repoRoot, 'apps', 'cli', '.first-hour-'));
@@ -178,7 +182,7 @@ describe.skipIf(!built)('locscore on the PATH and through pnpm', () => {
     } finally {
       await rm(userDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('pnpm locscore … --json writes the JSON alone on stdout, and a failure adds no ELIFECYCLE line', () => {
     const json = spawnSync('pnpm', ['locscore', 'categories', '--json'], { cwd: repoRoot, env: cliEnv(), encoding: 'utf8' });
@@ -197,7 +201,7 @@ describe.skipIf(!built)('locscore on the PATH and through pnpm', () => {
     });
     expect(noKey.status).toBe(3);
     expect(noKey.stderr).toContain('`pnpm locscore keys create --plan starter --data-dir ./.locscore/data`');
-  }, 60_000);
+  });
 });
 
 const databaseUrl = process.env['DATABASE_URL'];
@@ -235,12 +239,12 @@ describe('the errors of serve and keys say what to do, and doing it works', () =
       const again = startCli(['serve', '--port', String(port), ...store.flags(join(workDir, `port-${store.name}`))]);
       const stopped = finished(again);
       try {
-        expect(await firstLine(again, 120_000)).toBe(`http://127.0.0.1:${port}`);
+        expect(await firstLine(again)).toBe(`http://127.0.0.1:${port}`);
       } finally {
         again.kill('SIGTERM');
       }
       expect((await stopped).code).toBe(0);
-    }, 240_000);
+    });
   }
 
   it('a data directory a running server holds: keys and a second serve say to stop it, and after that keys works', async () => {
@@ -248,7 +252,7 @@ describe('the errors of serve and keys say what to do, and doing it works', () =
     const serve = startCli(['serve', '--port', '0', '--data-dir', dataDir]);
     const served = finished(serve);
     try {
-      await firstLine(serve, 120_000);
+      await firstLine(serve);
       const keys = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir]);
       expect(keys.code).toBe(2);
       expect(keys.stderr).toMatch(
@@ -268,7 +272,7 @@ describe('the errors of serve and keys say what to do, and doing it works', () =
     const after = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir, '--json']);
     expect(after.code, after.stderr).toBe(0);
     expect(JSON.parse(after.stdout)).toMatchObject({ plan: 'starter' });
-  }, 240_000);
+  });
 
   it("the missing-key hint's commands work on a fresh machine, and an empty address is one sentence", async () => {
     const home = join(workDir, 'fresh-home');
@@ -290,7 +294,7 @@ describe('the errors of serve and keys say what to do, and doing it works', () =
     const serve = startCli([...(serveArgs ?? []).slice(0, 3), '--sample', '--port', '0'], { env, cwd: project });
     const served = finished(serve);
     try {
-      const baseUrl = await firstLine(serve, 120_000);
+      const baseUrl = await firstLine(serve);
       const scored = await runCli(['score', '110 Main Street, Maple Junction', '-c', 'coffee', '--json'], {
         env: { ...env, LOCSCORE_API_KEY: apiKey, LOCSCORE_BASE_URL: baseUrl },
       });
@@ -304,7 +308,7 @@ describe('the errors of serve and keys say what to do, and doing it works', () =
     expect((await served).code).toBe(0);
     expect(existsSync(join(project, '.locscore', 'data'))).toBe(true);
     expect(existsSync(join(home, '.locscore'))).toBe(false);
-  }, 240_000);
+  });
 });
 
 describe('pipes and terminals', () => {
@@ -315,7 +319,7 @@ describe('pipes and terminals', () => {
     const run = await finished(child);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-  }, 60_000);
+  });
 
   it.skipIf(!hasScript)(
     'serve logs readable lines on a terminal, and JSON lines when stderr is piped',
@@ -337,7 +341,7 @@ describe('pipes and terminals', () => {
       const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
       const output = collectOutput(child);
       try {
-        const url = /(http:\/\/127\.0\.0\.1:\d+)\r?\n/.exec(await output.until('stdout', (text) => /http:\/\/127\.0\.0\.1:\d+\r?\n/.test(text), 120_000))?.[1];
+        const url = /(http:\/\/127\.0\.0\.1:\d+)\r?\n/.exec(await output.until('stdout', (text) => /http:\/\/127\.0\.0\.1:\d+\r?\n/.test(text)))?.[1];
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
         const logged = await output.until('stdout', (text) => text.includes('request completed'));
         const line = logged.split(/\r?\n/).find((text) => text.includes('request completed')) ?? '';
@@ -350,7 +354,7 @@ describe('pipes and terminals', () => {
       const piped = startCli(['serve', '--port', '0', '--data-dir', join(workDir, 'piped')]);
       const logs = collectOutput(piped);
       try {
-        const url = await firstLine(piped, 120_000);
+        const url = await firstLine(piped);
         await fetch(`${url}/healthz`);
         const text = await logs.until('stderr', (all) => all.includes('request completed'));
         const line = text.split('\n').find((entry) => entry.includes('request completed')) ?? '';
@@ -383,7 +387,7 @@ describe("listen's webhook secret stays out of the process list", () => {
     const none = await runCli(['listen', '--port', '0']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Error: No webhook secret: set LOCSCORE_WEBHOOK_SECRET');
-  }, 120_000);
+  });
 
   it.skipIf(!hasScript)(
     'asks for it on a terminal, without echoing it',
@@ -394,9 +398,9 @@ describe("listen's webhook secret stays out of the process list", () => {
       const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
       const output = collectOutput(child);
       try {
-        await output.until('stdout', (text) => text.includes('Webhook secret'), 60_000);
+        await output.until('stdout', (text) => text.includes('Webhook secret'));
         child.stdin?.write(`${secret}\r`);
-        await output.until('stdout', (text) => text.includes('Listening for locscore webhook deliveries'), 60_000);
+        await output.until('stdout', (text) => text.includes('Listening for locscore webhook deliveries'));
         expect(output.stdout).not.toContain(secret);
       } finally {
         child.kill('SIGTERM');
@@ -410,22 +414,22 @@ describe("listen's webhook secret stays out of the process list", () => {
 describe('region import for a new user', () => {
   it('prints each step without a stray count, and region info explains where the population came from', async () => {
     const out = join(workDir, 'progress', 'vaduz');
-    const run = await runCli(['region', 'import', '--osm', tinyPbf, '--name', 'Vaduz centre', '--out', out]);
+    const run = await runCliInProcess(['region', 'import', '--osm', tinyPbf, '--name', 'Vaduz centre', '--out', out]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('osm: reading vaduz-centre.osm.pbf\n');
     expect(run.stderr).toMatch(/^osm: [\d,]+ OSM elements: \d+ addresses/m);
     expect(run.stderr).not.toMatch(/ \d+\n/);
-    const info = await runCli(['region', 'info', out]);
+    const info = await runCliInProcess(['region', 'info', out]);
     expect(info.code).toBe(0);
     expect(info.stdout).toMatch(/^address points\s+[\d,]+$/m);
     expect(info.stdout).not.toMatch(/^census/m);
     expect(info.stdout).toMatch(/^population [\d,]+ residents \((osm|estimate): /m);
-  }, 120_000);
+  });
 
   it('answers a census table given to --census with the shapefile recipe, before reading the extract', async () => {
     const table = join(workDir, 'demographics_ct.csv');
     await writeFile(table, 'geoid,ct,pop,households,occupied\n36061006500,6500,4210,4100,2050\n');
-    const run = await runCli(['region', 'import', '--osm', join(workDir, 'absent.osm.pbf'), '--census', table, '--out', join(workDir, 'census-pack')]);
+    const run = await runCliInProcess(['region', 'import', '--osm', join(workDir, 'absent.osm.pbf'), '--census', table, '--out', join(workDir, 'census-pack')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Error: demographics_ct.csv has no lat and lng columns, so --census cannot place its areas');
     expect(run.stderr).toContain(
@@ -438,13 +442,22 @@ describe('region import for a new user', () => {
   it.skipIf(!existsSync(census) || !existsSync(village))(
     'the recipe the error gives builds the West Village pack from the real census files',
     async () => {
-      const hint = await runCli(['region', 'import', '--osm', village, '--census', join(census, 'demographics_ct.csv'), '--out', join(workDir, 'wv')]);
+      const hint = await runCliInProcess(['region', 'import', '--osm', village, '--census', join(census, 'demographics_ct.csv'), '--out', join(workDir, 'wv')]);
       const recipe = /^\s+(--census-boundaries .*)$/m.exec(hint.stderr)?.[1]?.split(' ') ?? [];
       const paths: Record<string, string> = {
         'cb_2020_36_tract_500k.shp': join(census, 'cb_2020_36_tract_500k', 'cb_2020_36_tract_500k.shp'),
         'demographics_ct.csv': join(census, 'demographics_ct.csv'),
       };
-      const run = await runCli(['region', 'import', '--osm', village, ...recipe.map((part) => paths[part] ?? part), '--out', join(workDir, 'wv'), '--json']);
+      const run = await runCliInProcess([
+        'region',
+        'import',
+        '--osm',
+        village,
+        ...recipe.map((part) => paths[part] ?? part),
+        '--out',
+        join(workDir, 'wv'),
+        '--json',
+      ]);
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ population: { method: 'census' }, counts: { census: 7 } });
     },

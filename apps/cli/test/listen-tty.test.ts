@@ -47,5 +47,5 @@ describe.skipIf(!hasScript)('locscore listen on a terminal', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 60_000);
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli-process.js';
+import { runCliInProcess } from './cli-in-process.js';
 
 const data = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const osm = join(data, 'nyc-west-village', 'nyc-west-village.osm.pbf');
@@ -25,13 +25,13 @@ describe.skipIf(!present)('locscore region import --census-boundaries (real Manh
   it('joins the tract shapefile to the table with the field flags and prints the population', async () => {
     const out = join(work, 'pack');
     const census = ['--census-boundaries', shp, '--census-table', table, '--census-join', 'GEOID=geoid', '--census-population-field', 'pop'];
-    const run = await runCli(['region', 'import', '--osm', osm, '--out', out, ...census, '--census-households-field', 'occupied']);
+    const run = await runCliInProcess(['region', 'import', '--osm', osm, '--out', out, ...census, '--census-households-field', 'occupied']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/population 17,6\d\d residents \(census: demographics_ct\.csv joined to cb_2020_36_tract_500k\.shp on GEOID=geoid\)/);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { population: { households: number } };
     expect(manifest.population.households).toBeGreaterThan(10_000);
 
-    const refused = await runCli(['region', 'import', '--osm', osm, '--out', join(work, 'refused'), ...census]);
+    const refused = await runCliInProcess(['region', 'import', '--osm', osm, '--out', join(work, 'refused'), ...census]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/households gives 1\.0\d residents per household/);
   });

@@ -73,7 +73,7 @@ describe('locscore serve reads every LOCSCORE_* variable', () => {
     const output = collectOutput(child);
     const exit = finished(child);
     try {
-      const url = (await output.until('stdout', (text) => text.includes('\n'), 120_000)).trim();
+      const url = (await output.until('stdout', (text) => text.includes('\n'))).trim();
       expect(url).toBe(`http://127.0.0.1:${port}`);
       const response = await fetch(`${url}/api/franchisor/score`, {
         method: 'POST',
@@ -92,7 +92,7 @@ describe('locscore serve reads every LOCSCORE_* variable', () => {
       await new Promise<void>((resolve) => hook.server.close(() => resolve()));
     }
     expect((await exit).code, output.stderr).toBe(0);
-  }, 180_000);
+  });
 });
 
 describe('locscore serve after a crash', () => {
@@ -104,7 +104,7 @@ describe('locscore serve after a crash', () => {
       env: cliEnv(),
     });
     const first = collectOutput(crashed.parent);
-    await first.until('stdout', (text) => text.includes('http://'), 120_000);
+    await first.until('stdout', (text) => text.includes('http://'));
     // Killed as a supervisor kills a service; its parent has not collected it,
     // so it is still exiting or a zombie when the new server starts.
     crashed.killGroup();
@@ -112,7 +112,7 @@ describe('locscore serve after a crash', () => {
     const output = collectOutput(restarted);
     const exit = finished(restarted);
     try {
-      const url = (await output.until('stdout', (text) => text.includes('\n'), 120_000)).trim();
+      const url = (await output.until('stdout', (text) => text.includes('\n'))).trim();
       const usage = await fetch(`${url}/api/franchisor/usage`, { headers: { 'x-api-key': DEMO_KEY } });
       expect(usage.status).toBe(200);
     } finally {
@@ -120,5 +120,5 @@ describe('locscore serve after a crash', () => {
       expect(await crashed.release()).toBe(128 + 9);
     }
     expect((await exit).code, output.stderr).toBe(0);
-  }, 240_000);
+  });
 });

@@ -2,9 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectOutput, finished, runCli, startCli } from './cli-process.js';
+import { runCliInProcess } from './cli-in-process.js';
+import { collectOutput, finished, startCli } from './cli-process.js';
 
-/** `locscore serve` flags for the server's settings: burst limits per plan and the log level. */
+/**
+ * `locscore serve` flags for the server's settings: burst limits per plan and the log level. The servers run as
+ * processes (SIGTERM ends them); the refused settings run the CLI's `main` in this process (`cli-in-process.ts`).
+ */
 let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'locscore-cli-serve-settings-'));
@@ -21,7 +25,7 @@ async function withServe(args: string[], work: (url: string) => Promise<void>, e
   const output = collectOutput(child);
   const exit = finished(child);
   try {
-    const url = (await output.until('stdout', (text) => text.includes('\n'), 120_000)).trim();
+    const url = (await output.until('stdout', (text) => text.includes('\n'))).trim();
     await work(url);
   } finally {
     child.kill('SIGTERM');
@@ -44,7 +48,7 @@ describe('serve settings', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     });
     expect(stderr).not.toMatch(/"level":/);
-  }, 120_000);
+  });
 
   it('takes the limit from LOCSCORE_RATE_LIMIT_GROWTH without the flag, and logs JSON at the default level', async () => {
     const stderr = await withServe(
@@ -56,19 +60,19 @@ describe('serve settings', () => {
       { LOCSCORE_RATE_LIMIT_GROWTH: '1/h' },
     );
     expect(stderr).toMatch(/"level":30/);
-  }, 120_000);
+  });
 
   it('exits 2 naming the flag for a bad log level, rate limit, retry schedule or shutdown timeout', async () => {
     const runs = await Promise.all([
-      runCli(['serve', '--port', '0', '--log-level', 'loud']),
-      runCli(['serve', '--port', '0', '--rate-limit-starter', '5/fortnight']),
-      runCli(['serve', '--port', '0', '--webhook-retry-schedule', 'soon']),
-      runCli(['serve', '--port', '0'], { env: { LOCSCORE_SHUTDOWN_TIMEOUT: '600' } }),
+      runCliInProcess(['serve', '--port', '0', '--log-level', 'loud']),
+      runCliInProcess(['serve', '--port', '0', '--rate-limit-starter', '5/fortnight']),
+      runCliInProcess(['serve', '--port', '0', '--webhook-retry-schedule', 'soon']),
+      runCliInProcess(['serve', '--port', '0'], { env: { LOCSCORE_SHUTDOWN_TIMEOUT: '600' } }),
     ]);
     expect(runs.map((run) => run.code)).toEqual([2, 2, 2, 2]);
     expect(runs[0]?.stderr).toMatch(/--log-level must be one of/);
     expect(runs[1]?.stderr).toMatch(/--rate-limit-starter must be N\/s, N\/m or N\/h/);
     expect(runs[2]?.stderr).toMatch(/--webhook-retry-schedule must be/);
     expect(runs[3]?.stderr).toMatch(/LOCSCORE_SHUTDOWN_TIMEOUT must be seconds/);
-  }, 60_000);
+  });
 });

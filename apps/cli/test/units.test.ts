@@ -1,8 +1,9 @@
 /**
  * `locscore units` and `locscore territory check` against a real server on
  * 127.0.0.1 with the real West Village extract and the 2020 census (its
- * population layer), on PGlite and PostgreSQL (`DATABASE_URL`), the CLI
- * spawned from source: a network of real cafés imported from CSV (with bad
+ * population layer, imported once per run with `sharedPack`), on PGlite and
+ * PostgreSQL (`DATABASE_URL`), the CLI's `main` run in this process
+ * (`cli-in-process.ts`; the process boundary has its own tests): a network of real cafés imported from CSV (with bad
  * rows), GeoJSON and the pack's Starbucks places; a proposed territory checked at Sheridan Square; and a candidate
  * inside a unit's territory scored, its card and its batch columns read
  * from the server's real answer. Skipped, saying why, where `../shared/data`
@@ -13,17 +14,18 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AddressPoint, haversineMetres, loadRegion } from '@locscore/engine';
-import { importRegion } from '@locscore/engine/import';
 import { RESERVED_VENUES_NOTE, ScoreResult, TerritoryCheckResult, Unit } from '@locscore/schema';
 import { startServer } from '@locscore/server';
 import { Chalk } from 'chalk';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPack } from '../../../packages/engine/test/region-fixtures.js';
 import type { OUTPUT_COLUMNS } from '../src/batch/columns.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
 import { renderCard } from '../src/output/card.js';
 import { renderTerritoryCheck } from '../src/output/territory-check.js';
-import { repoRoot, runCli } from './cli-process.js';
+import { runCliInProcess } from './cli-in-process.js';
+import { repoRoot } from './cli-process.js';
 
 const data = join(repoRoot, '../shared/data');
 const pbf = join(data, 'nyc-west-village/nyc-west-village.osm.pbf');
@@ -57,7 +59,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let key: string;
 const env = () => ({ LOCSCORE_BASE_URL: server.url, LOCSCORE_API_KEY: key });
 const listUnits = async (): Promise<Unit[]> => {
-  const run = await runCli(['units', 'list', '--json'], { env: env() });
+  const run = await runCliInProcess(['units', 'list', '--json'], { env: env() });
   expect(run.code, run.stderr).toBe(0);
   return Unit.array().parse(JSON.parse(run.stdout));
 };
@@ -88,21 +90,19 @@ function mayHold(unit: Unit, point: { lat: number; lng: number }): boolean {
 describe.skipIf(!present).each(STORES)('locscore units and territory check on the West Village ($store)', ({ databaseUrl }) => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'locscore-cli-units-'));
-    const report = await importRegion({
+    pack = await sharedPack({
       osm: pbf,
       name: 'NYC West Village',
-      out: join(work, 'pack'),
       censusBoundaries: shp,
       censusTable: table,
       censusJoin: 'GEOID=geoid',
       censusFields: { population: 'pop', households: 'occupied' },
     });
-    pack = report.outDir;
     addresses = (await loadRegion(pack)).addresses;
     const store = databaseUrl === undefined ? { dataDir: join(work, 'data') } : { databaseUrl };
     server = await startServer({ port: 0, ...store, regions: [pack], logLevel: 'silent' });
     key = (await server.store.keys.create({ plan: 'enterprise', name: 'cli units test' })).apiKey;
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await server?.close();
@@ -120,7 +120,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
       `Half,${JOE.lat},,,open,,,no lng`,
     ].join('\n');
     await writeFile(join(work, 'units.csv'), csv);
-    const run = await runCli(['units', 'import', join(work, 'units.csv'), '--category', 'coffee', '--json'], { env: env() });
+    const run = await runCliInProcess(['units', 'import', join(work, 'units.csv'), '--category', 'coffee', '--json'], { env: env() });
     expect(run.code, run.stderr).toBe(2);
     const body = JSON.parse(run.stdout) as {
       created: number;
@@ -166,7 +166,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
       { type: 'Feature', geometry: { type: 'Polygon', coordinates: square }, properties: { name: 'Sant Ambroeus', ...SANT_AMBROEUS, status: 'planned' } },
     ];
     await writeFile(join(work, 'units.geojson'), JSON.stringify({ type: 'FeatureCollection', features }));
-    const run = await runCli(['units', 'import', join(work, 'units.geojson'), '-c', 'coffee'], { env: env() });
+    const run = await runCliInProcess(['units', 'import', join(work, 'units.geojson'), '-c', 'coffee'], { env: env() });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('Imported 2 of 2 units.');
     const units = await listUnits();
@@ -175,21 +175,21 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
   });
 
   it("imports a brand's places from the pack (the Starbucks the import recognised), told apart by OSM id", async () => {
-    const run = await runCli(['units', 'import', '--region', pack, '--brand', 'starbucks', '-c', 'coffee', '--json'], { env: env() });
+    const run = await runCliInProcess(['units', 'import', '--region', pack, '--brand', 'starbucks', '-c', 'coffee', '--json'], { env: env() });
     expect(run.code, run.stderr).toBe(0);
     const body = JSON.parse(run.stdout) as { created: number; results: Array<{ name?: string }> };
     expect(body.created).toBe(4);
     for (const row of body.results) expect(row.name).toMatch(/^Starbucks \(n\d+\)$/);
-    const byWikidata = await runCli(['units', 'import', '--region', pack, '--brand', 'Q2046903', '-c', 'coffee', '--json'], { env: env() });
+    const byWikidata = await runCliInProcess(['units', 'import', '--region', pack, '--brand', 'Q2046903', '-c', 'coffee', '--json'], { env: env() });
     expect(JSON.parse(byWikidata.stdout)).toMatchObject({ created: 1, results: [{ name: 'Le Pain Quotidien' }] });
-    const none = await runCli(['units', 'import', '--region', pack, '--brand', 'Blue Bottle', '-c', 'coffee'], { env: env() });
+    const none = await runCliInProcess(['units', 'import', '--region', pack, '--brand', 'Blue Bottle', '-c', 'coffee'], { env: env() });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no coffee place of the brand "Blue Bottle"');
   });
 
   it('checks a proposed 600 m territory at Sheridan Square: residents, overlaps with the units, units inside, the hospitals', async () => {
     const args = ['territory', 'check', '--lat', String(SHERIDAN_SQUARE.lat), '--lng', String(SHERIDAN_SQUARE.lng), '-c', 'coffee', '--radius', '600'];
-    const run = await runCli([...args, '--minimum-residents', '1000', '--json'], { env: env() });
+    const run = await runCliInProcess([...args, '--minimum-residents', '1000', '--json'], { env: env() });
     expect(run.code, run.stderr).toBe(0);
     const result = TerritoryCheckResult.parse(JSON.parse(run.stdout));
     expect(result.residents).toBeGreaterThan(1000);
@@ -205,11 +205,11 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
     expect(report).toContain('  Minimum          meets the minimum of 1,000 residents');
     expect(report).toMatch(/ {4}· Taïm \(open, radius\): [\d,]+ residents shared, \d+% of this territory, \d+% of the unit's/);
     expect(report).toContain('(hospital, amenity=hospital,');
-    const unmet = await runCli([...args, '--minimum-residents', '999999999'], { env: env() });
+    const unmet = await runCliInProcess([...args, '--minimum-residents', '999999999'], { env: env() });
     expect(unmet.code, unmet.stderr).toBe(0);
     // Not a terminal: JSON by default, as every data command.
     expect(TerritoryCheckResult.parse(JSON.parse(unmet.stdout)).meetsMinimum).toBe(false);
-    const bad = await runCli(['territory', 'check', '--lat', '40.73', '--lng', '-74', '-c', 'coffee', '--radius', '100001'], { env: env() });
+    const bad = await runCliInProcess(['territory', 'check', '--lat', '40.73', '--lng', '-74', '-c', 'coffee', '--radius', '100001'], { env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('territory.metres must be > 0 and ≤ 100000');
   });
@@ -219,7 +219,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
     const inside = addressNear(TAIM, (metres) => metres < 80);
     const outside = addressNear(TAIM, (metres) => metres > 450);
     expect(units.some((unit) => mayHold(unit, outside.point))).toBe(false);
-    const run = await runCli(['score', inside.text, '-c', 'coffee', '--json'], { env: env() });
+    const run = await runCliInProcess(['score', inside.text, '-c', 'coffee', '--json'], { env: env() });
     expect(run.code, run.stderr).toBe(0);
     const result = ScoreResult.parse(JSON.parse(run.stdout));
     const territory = result.meta?.territory;
@@ -233,7 +233,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
     expect(card).toMatch(/Cannibalisation {2}\d+% of the demand captured here would come from own units/);
 
     await writeFile(join(work, 'sites.csv'), `site,address\ninside,"${inside.text}"\noutside,"${outside.text}"\n`);
-    const batch = await runCli(['batch', join(work, 'sites.csv'), '-c', 'coffee', '-o', join(work, 'scored.csv')], { env: env() });
+    const batch = await runCliInProcess(['batch', join(work, 'sites.csv'), '-c', 'coffee', '-o', join(work, 'scored.csv')], { env: env() });
     expect(batch.code, batch.stderr).toBe(0);
     const rows = parse(await readFile(join(work, 'scored.csv'), 'utf8'), { columns: true }) as Array<Record<(typeof OUTPUT_COLUMNS)[number], string>>;
     const [first, second] = rows;
@@ -249,20 +249,23 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
 
   it('adds one unit by address and removes units by id; a removed id is not found (exit 2)', async () => {
     const near = addressNear(THINK, (metres) => metres < 100);
-    const added = await runCli(['units', 'add', 'Perry Street', '--address', near.text, '-c', 'coffee', '--status', 'planned', '--radius', '250', '--json'], {
-      env: env(),
-    });
+    const added = await runCliInProcess(
+      ['units', 'add', 'Perry Street', '--address', near.text, '-c', 'coffee', '--status', 'planned', '--radius', '250', '--json'],
+      {
+        env: env(),
+      },
+    );
     expect(added.code, added.stderr).toBe(0);
     const unit = Unit.parse(JSON.parse(added.stdout));
     expect(unit).toMatchObject({ name: 'Perry Street', status: 'planned', address: near.text, territory: { type: 'radius', metres: 250 } });
     expect(haversineMetres(unit.coordinates, near.point)).toBeLessThan(50);
     const before = (await listUnits()).length;
-    const removed = await runCli(['units', 'remove', unit.id], { env: env() });
+    const removed = await runCliInProcess(['units', 'remove', unit.id], { env: env() });
     expect(removed.code, removed.stderr).toBe(0);
     expect((await listUnits()).length).toBe(before - 1);
-    const again = await runCli(['units', 'remove', unit.id], { env: env() });
+    const again = await runCliInProcess(['units', 'remove', unit.id], { env: env() });
     expect(again.code).toBe(2);
-    const both = await runCli(['units', 'add', 'X', '--address', near.text, '--lat', '40.7', '--lng', '-74', '-c', 'coffee'], { env: env() });
+    const both = await runCliInProcess(['units', 'add', 'X', '--address', near.text, '--lat', '40.7', '--lng', '-74', '-c', 'coffee'], { env: env() });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('give an address or --lat and --lng, not both');
   });

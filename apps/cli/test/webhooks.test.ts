@@ -9,6 +9,7 @@ import { webhooks } from '@locscore/sdk';
 import { startServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
+import { runCliInProcess } from './cli-in-process.js';
 import { type CollectedOutput, collectOutput, finished, runCli, startCli } from './cli-process.js';
 
 /**
@@ -30,7 +31,7 @@ let address: string;
 const listeners: ChildProcess[] = [];
 
 async function createKey(dataDir: string, name: string): Promise<CreatedKey> {
-  const run = await runCli(['keys', 'create', '--plan', 'enterprise', '--name', name, '--data-dir', dataDir, '--json']);
+  const run = await runCliInProcess(['keys', 'create', '--plan', 'enterprise', '--name', name, '--data-dir', dataDir, '--json']);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as CreatedKey;
 }
@@ -70,7 +71,7 @@ beforeAll(async () => {
     // One retry a second later, so that a refused delivery is retried within the test.
     webhookRetrySchedule: [0, 1],
   });
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const child of listeners) if (child.exitCode === null) child.kill('SIGKILL');
@@ -83,7 +84,7 @@ const api = (): Record<string, string> => ({ LOCSCORE_BASE_URL: server.url, LOCS
 describe('locscore score --webhook-url with locscore listen', () => {
   it('prints the exact 202 body, and the listener prints the verified delivery with the same requestId', async () => {
     const listener = await listen(['--json'], { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret });
-    const run = await runCli(['score', address, '-c', 'coffee', '--webhook-url', listener.url, '--json'], { env: api() });
+    const run = await runCliInProcess(['score', address, '-c', 'coffee', '--webhook-url', listener.url, '--json'], { env: api() });
     expect(run.code, run.stderr).toBe(0);
     const ack = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(ack).sort()).toEqual(['queued', 'requestId']);
@@ -106,17 +107,17 @@ describe('locscore score --webhook-url with locscore listen', () => {
     const exit = await stopped;
     expect(exit.code).toBe(0);
     expect(listener.output.stderr).toMatch(/Stopped \(SIGINT\): 1 verified, 0 rejected/);
-  }, 90_000);
+  });
 
   it('--wait prints the result as a synchronous score does; the listener takes its secret from LOCSCORE_WEBHOOK_SECRET', async () => {
     const listener = await listen([], { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret });
-    const run = await runCli(['score', address, '-c', 'pharmacy-health', '--webhook-url', listener.url, '--wait'], { env: api() });
+    const run = await runCliInProcess(['score', address, '-c', 'pharmacy-health', '--webhook-url', listener.url, '--wait'], { env: api() });
     expect(run.code, run.stderr).toBe(0);
     const result = ScoreResult.parse(JSON.parse(run.stdout));
     const requestId = result.meta?.requestId;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     // Same result as a synchronous score of the same address would print.
-    const sync = ScoreResult.parse(JSON.parse((await runCli(['score', address, '-c', 'pharmacy-health', '--json'], { env: api() })).stdout));
+    const sync = ScoreResult.parse(JSON.parse((await runCliInProcess(['score', address, '-c', 'pharmacy-health', '--json'], { env: api() })).stdout));
     expect({ ...result, meta: { ...result.meta, requestId: null } }).toEqual({ ...sync, meta: { ...sync.meta, requestId: null } });
     // The listener (secret from LOCSCORE_WEBHOOK_SECRET, JSON because stdout is a pipe) got it too.
     const printed = await listener.output.until('stdout', (text) => text.includes(requestId ?? '-'));
@@ -125,15 +126,15 @@ describe('locscore score --webhook-url with locscore listen', () => {
       .find((one) => one.requestId === requestId);
     expect(delivery?.score).toBe(result.score);
     expect(delivery?.story).toBe(result.story);
-  }, 90_000);
+  });
 
   it("refuses a delivery signed with another key's secret: 400 to the server, reported on stderr, nothing on stdout", async () => {
     const listener = await listen(['--json'], { LOCSCORE_WEBHOOK_SECRET: otherKey.webhookSecret });
-    const run = await runCli(['score', address, '-c', 'coffee', '--webhook-url', listener.url, '--json'], { env: api() });
+    const run = await runCliInProcess(['score', address, '-c', 'coffee', '--webhook-url', listener.url, '--json'], { env: api() });
     expect(run.code, run.stderr).toBe(0);
     const { requestId } = QueuedAck.parse(JSON.parse(run.stdout));
     // Both attempts of the schedule [0, 1] are refused.
-    await listener.output.until('stderr', (text) => text.split(`Rejected delivery ${requestId}`).length - 1 >= 2, 30_000);
+    await listener.output.until('stderr', (text) => text.split(`Rejected delivery ${requestId}`).length - 1 >= 2);
     expect(listener.output.stderr).toContain('no_matching_signature');
     expect(listener.output.stderr).toContain('answered 400');
     expect(listener.output.stdout).toBe('');
@@ -150,7 +151,7 @@ describe('locscore score --webhook-url with locscore listen', () => {
     );
     expect(delivery.deliveredAt).toBeNull();
     expect(delivery.lastStatusCode).toBe(400);
-  }, 90_000);
+  });
 });
 
 describe('locscore listen', () => {
@@ -184,23 +185,24 @@ describe('locscore listen', () => {
     listener.child.kill('SIGTERM');
     expect((await stopped).code).toBe(0);
     expect(listener.output.stderr).toMatch(/1 verified, 3 rejected/);
-  }, 60_000);
+  });
 
   it('exits 2 without a secret, with a malformed secret, and on a port in use', async () => {
+    // A process, so that stdin is surely not a terminal (listen would prompt for the secret).
     const missing = await runCli(['listen', '--port', '0']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('LOCSCORE_WEBHOOK_SECRET');
-    const malformed = await runCli(['listen', '--port', '0'], { env: { LOCSCORE_WEBHOOK_SECRET: 'whsec_not base64!' } });
+    const malformed = await runCliInProcess(['listen', '--port', '0'], { env: { LOCSCORE_WEBHOOK_SECRET: 'whsec_not base64!' } });
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toMatch(/invalid webhook secret/);
     const port = new URL(server.url).port;
     const secret = { env: { LOCSCORE_WEBHOOK_SECRET: key.webhookSecret } };
-    const taken = await runCli(['listen', '--port', port], secret);
+    const taken = await runCliInProcess(['listen', '--port', port], secret);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toContain('already in use');
-    expect((await runCli(['listen', '--port', '0', '--tolerance', 'soon'], secret)).code).toBe(2);
-    const tooLong = await runCli(['listen', '--port', '0', '--tolerance', '600'], secret);
+    expect((await runCliInProcess(['listen', '--port', '0', '--tolerance', 'soon'], secret)).code).toBe(2);
+    const tooLong = await runCliInProcess(['listen', '--port', '0', '--tolerance', '600'], secret);
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toContain('--tolerance must be a whole number of seconds from 1 to 300, got "600"');
-  }, 60_000);
+  });
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   if (hasChromium) {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -20,7 +20,7 @@ let validKey: string;
 beforeAll(async () => {
   server = await startServer({ port: 0, engine: fakeEngine(), logger: createLogger({ level: 'silent' }) });
   validKey = (await server.store.keys.create({ plan: 'enterprise', name: 'fuzz' })).apiKey;
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -189,7 +189,7 @@ describe('fuzzing the HTTP surface', () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
-  }, 120_000);
+  });
 });
 
 /** Text with what PostgreSQL cannot store (NUL, unpaired surrogates) among ordinary and odd characters. */
@@ -261,7 +261,7 @@ describe('fuzzing the score, units, admin and dashboard routes with text Postgre
   beforeAll(async () => {
     textServer = await startServer({ port: 0, sample: true, adminToken: TOKEN, logger: createLogger({ level: 'silent' }) });
     apiKey = (await textServer.store.keys.create({ plan: 'enterprise', name: 'text fuzz' })).apiKey;
-  }, 120_000);
+  });
   afterAll(async () => {
     await textServer?.close();
   });
@@ -290,5 +290,5 @@ describe('fuzzing the score, units, admin and dashboard routes with text Postgre
       ...(await textServer.store.keys.list()).map((key) => key.name ?? ''),
     ];
     for (const name of names) expect(STORABLE_TEXT.test(name), JSON.stringify(name)).toBe(true);
-  }, 240_000);
+  });
 });

@@ -15,7 +15,7 @@ afterAll(async () => {
   for (const dispose of disposals) await dispose();
 });
 
-describe.each(drivers)('migration 4 on $name', { timeout: 120_000 }, ({ open, skip }) => {
+describe.each(drivers)('migration 4 on $name', ({ open, skip }) => {
   it.skipIf(skip)('gives every key an account of its own and every delivery an id, keeping plans, usage, requests and attempts', async () => {
     const { db, dispose } = await open();
     disposals.push(dispose);

@@ -25,7 +25,7 @@ const square = (lng: number, lat: number) => [
   [lng, lat],
 ];
 
-describe.each(MIGRATION_DRIVERS)('migration 6 on $name', { timeout: 120_000 }, ({ open, skip }) => {
+describe.each(MIGRATION_DRIVERS)('migration 6 on $name', ({ open, skip }) => {
   it.skipIf(skip)('computes each existing unit’s vertices and bytes, and stamps later writes with the units version', async () => {
     const { db, dispose } = await open();
     disposals.push(dispose);

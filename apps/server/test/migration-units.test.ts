@@ -16,7 +16,7 @@ afterAll(async () => {
   for (const dispose of disposals) await dispose();
 });
 
-describe.each(MIGRATION_DRIVERS)('migration 5 on $name', { timeout: 120_000 }, ({ open, skip }) => {
+describe.each(MIGRATION_DRIVERS)('migration 5 on $name', ({ open, skip }) => {
   it.skipIf(skip)('adds units to a version-4 database, keeping its accounts and keys', async () => {
     const { db, dispose } = await open();
     disposals.push(dispose);

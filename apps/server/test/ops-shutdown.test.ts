@@ -1,17 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../src/index.js';
 import { exited, spawnTs, waitForLine } from './support/spawn.js';
 
 const SLOW_SERVER = fileURLToPath(new URL('./support/ops-slow-server.ts', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let root: string;
+let template: string;
+/** A data dir of its own for a server: a copy of one made (initdb and migrations) once for the file. */
+async function dataDirFor(name: string): Promise<string> {
+  const dataDir = join(root, name);
+  await cp(template, dataDir, { recursive: true });
+  return dataDir;
+}
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'locscore-shutdown-test-'));
+  template = join(root, 'template');
+  await (await openStore({ dataDir: template })).close();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -22,7 +32,7 @@ describe('SIGTERM', () => {
     const demoKey = 'lsk_shutdown_test_key_0001';
     const child = spawnTs(SLOW_SERVER, [], {
       LOCSCORE_PORT: '0',
-      LOCSCORE_DATA_DIR: join(root, 'slow'),
+      LOCSCORE_DATA_DIR: await dataDirFor('slow'),
       LOCSCORE_DEMO_KEY: demoKey,
       SLOW_ENGINE_MS: '2000',
     });
@@ -54,13 +64,13 @@ describe('SIGTERM', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 60_000);
+  });
 
   it('cuts a request that outlives LOCSCORE_SHUTDOWN_TIMEOUT and still exits 0 in time', async () => {
     const demoKey = 'lsk_shutdown_test_key_0002';
     const child = spawnTs(SLOW_SERVER, [], {
       LOCSCORE_PORT: '0',
-      LOCSCORE_DATA_DIR: join(root, 'stuck'),
+      LOCSCORE_DATA_DIR: await dataDirFor('stuck'),
       LOCSCORE_DEMO_KEY: demoKey,
       LOCSCORE_SHUTDOWN_TIMEOUT: '1',
       SLOW_ENGINE_MS: '30000',
@@ -85,7 +95,7 @@ describe('SIGTERM', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 60_000);
+  });
 });
 
 describe('bad settings', () => {
@@ -95,5 +105,5 @@ describe('bad settings', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     expect(await exited(child)).toBe(2);
     expect(stderr.trim()).toBe('locscore server: LOCSCORE_RATE_LIMIT_STARTER must be N/s, N/m or N/h with N >= 1, or off, got "lots"');
-  }, 30_000);
+  });
 });

@@ -266,5 +266,5 @@ void db.query<{ answer: string }>("SELECT 'answered' AS answer, pg_sleep(0.2)").
     });
     expect(await exited(child), stderr).toBe(0);
     expect(stdout).toBe('answered\nclosed\n');
-  }, 60_000);
+  });
 });

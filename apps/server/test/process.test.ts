@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +12,29 @@ const HOLD_STORE = fileURLToPath(new URL('./support/hold-store.ts', import.meta.
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let root: string;
+let template: string;
+/**
+ * A data dir of its own for a test: a copy of one made (initdb and
+ * migrations) once for the file, so each holder process only opens it.
+ */
+async function dataDirFor(name: string): Promise<string> {
+  const dataDir = join(root, name);
+  await cp(template, dataDir, { recursive: true });
+  return dataDir;
+}
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'locscore-process-test-'));
+  template = join(root, 'template');
+  await (await openStore({ dataDir: template })).close();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-// Each test starts a process that creates a PGlite database (about 7 s on an
-// idle machine, several times that on a busy one).
+// Each test starts a process that opens a PGlite database copied from the template.
 describe('one process per PGlite data dir', () => {
   it('refuses a second openStore while another process holds the dir, then admits it', async () => {
-    const dataDir = join(root, 'locked');
+    const dataDir = await dataDirFor('locked');
     const child = spawnTs(HOLD_STORE, [dataDir]);
     try {
       const match = await waitForLine(child, 'stdout', /ready (\d+)/);
@@ -51,10 +62,10 @@ describe('one process per PGlite data dir', () => {
     } finally {
       await store.close();
     }
-  }, 120_000);
+  });
 
   it('takes over at once the lock of a holder that was killed', async () => {
-    const dataDir = join(root, 'killed');
+    const dataDir = await dataDirFor('killed');
     const child = spawnTs(HOLD_STORE, [dataDir]);
     await waitForLine(child, 'stdout', /ready (\d+)/);
     child.kill('SIGKILL');
@@ -63,10 +74,10 @@ describe('one process per PGlite data dir', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const store = await openStore({ dataDir });
     await store.close();
-  }, 120_000);
+  });
 
   it('takes over at once the lock of a holder killed with its process group and not yet collected (a zombie)', async () => {
-    const dataDir = join(root, 'zombie');
+    const dataDir = await dataDirFor('zombie');
     const { command, args, options } = tsCommand(HOLD_STORE, [dataDir]);
     const holder = await spawnInOwnGroup(command, args, options);
     await waitForLine(holder.parent, 'stdout', /ready (\d+)/);
@@ -77,7 +88,7 @@ describe('one process per PGlite data dir', () => {
     } finally {
       expect(await holder.release()).toBe(128 + 9);
     }
-  }, 120_000);
+  });
 });
 
 describe('src/main.ts', () => {
@@ -86,7 +97,7 @@ describe('src/main.ts', () => {
     const child = spawnTs(MAIN, [], {
       LOCSCORE_PORT: '0',
       LOCSCORE_HOST: '127.0.0.1',
-      LOCSCORE_DATA_DIR: join(root, 'main'),
+      LOCSCORE_DATA_DIR: await dataDirFor('main'),
       LOCSCORE_DEMO_KEY: demoKey,
       LOCSCORE_REGIONS: '',
     });
@@ -105,7 +116,7 @@ describe('src/main.ts', () => {
       child.kill('SIGTERM');
     }
     expect(await exited(child)).toBe(0);
-  }, 120_000);
+  });
 
   it('exits 2 with a clear message for a bad LOCSCORE_PORT', async () => {
     const child = spawnTs(MAIN, [], { LOCSCORE_PORT: 'eighty', LOCSCORE_DATA_DIR: join(root, 'bad-port') });

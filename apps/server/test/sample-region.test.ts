@@ -70,5 +70,5 @@ describe('serving the real sample region', () => {
     const retry = await startServer({ port: 0, dataDir: join(workDir, 'data-bad') });
     await retry.close();
     // It creates a PGlite database: about 7 s on an idle machine, several times that on a busy one.
-  }, 120_000);
+  });
 });

@@ -98,7 +98,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
     console.info(
       `[scale-out] 200 concurrent requests in ${elapsed} ms: 200 OK by instance ${[0, 1].map((p) => ok.filter((r) => r.index % 2 === p).length).join('/')}`,
     );
-  }, 120_000);
+  });
 
   it('each webhook attempt is made once, by one instance; attempt counts match what the receiver saw', async () => {
     const key = await store.keys.create({ plan: 'enterprise', name: 'scale-out-webhooks' });
@@ -151,7 +151,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
     console.info(
       `[scale-out] ${count} webhook requests, ${posts.length} attempts in ${elapsed} ms; attempts by instance: ${JSON.stringify(Object.fromEntries(senders))}`,
     );
-  }, 180_000);
+  });
 });
 
 describe.skipIf(!databaseUrl)('instances starting together on an empty PostgreSQL', () => {
@@ -176,5 +176,5 @@ describe.skipIf(!databaseUrl)('instances starting together on an empty PostgreSQ
         await database.drop();
       }
     }
-  }, 120_000);
+  });
 });

@@ -23,10 +23,10 @@ let loaded: LoadedEngine;
 
 beforeAll(async () => {
   loaded = await loadEngine({ regions: [], sample: true });
-}, 120_000);
+});
 afterAll(async () => loaded?.close());
 
-describe.each(STORE_DRIVERS)('unstorable text on $name', { timeout: 120_000 }, ({ open, skip }) => {
+describe.each(STORE_DRIVERS)('unstorable text on $name', ({ open, skip }) => {
   let opened: TestStore;
   let server: Listening;
   let apiKey: string;

@@ -45,7 +45,7 @@ describe('on one PGlite server', () => {
     queue = await startJobQueue({ store, engine, logger });
     api = await listen(createServer({ store, engine, queue, adminToken: TOKEN, logger, resolveHost: async () => ['2606:4700:4700::1111'] }));
     ({ apiKey } = await store.keys.create({ plan: 'growth', name: 'smaller' }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await api?.close();
     await queue?.stop();
@@ -103,7 +103,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
     stores = [await openStore({ databaseUrl: scratch.url }), await openStore({ databaseUrl: scratch.url })];
     const logger = createLogger({ level: 'silent' });
     servers = await Promise.all(stores.map((store) => listen(createServer({ store, engine: fakeEngine(), adminToken: TOKEN, logger }))));
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
     await Promise.all(stores.map((store) => store.close()));

@@ -26,7 +26,7 @@ beforeAll(async () => {
   loaded = await loadEngine({ regions: [], sample: true });
   const [minLng = 0, minLat = 0, maxLng = 0, maxLat = 0] = loaded.engine.regions[0]?.bbox ?? [];
   centre = { lat: (minLat + maxLat) / 2, lng: (minLng + maxLng) / 2 };
-}, 120_000);
+});
 afterAll(async () => loaded?.close());
 
 /** A closed ring of `vertices` positions (the last repeating the first) around the sample town's centre. */
@@ -48,7 +48,7 @@ const unitRow = (n: number, territory: unknown = { type: 'radius', metres: 100 }
   territory,
 });
 
-describe.each(STORE_DRIVERS)('unit network budgets on $name', { timeout: 180_000 }, ({ open, skip }) => {
+describe.each(STORE_DRIVERS)('unit network budgets on $name', ({ open, skip }) => {
   let opened: TestStore;
   let server: Listening;
   const url = (path: string) => `${server.url}${path}`;

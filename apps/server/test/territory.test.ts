@@ -45,7 +45,7 @@ beforeAll(async () => {
   if (!REAL_PACKS_PRESENT) return;
   packs = await buildRealPacks();
   engine = createEngine({ regions: [packs.westVillage, packs.liechtenstein] });
-}, 600_000);
+});
 afterAll(async () => packs?.cleanup());
 
 /** The extract's named coffee places, as the rows of an import. */

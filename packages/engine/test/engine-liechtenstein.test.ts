@@ -68,5 +68,5 @@ describe.skipIf(pbf === null)('createEngine over the Liechtenstein pack (real OS
       ScoreResult.parse(result);
     }
     await expect(engine.score({ address: 'Nonexistentweg 99, 9490 Vaduz', category: 'coffee' })).rejects.toBeInstanceOf(AddressNotFoundError);
-  }, 180_000); // builds the score table of every category (3,479 address points each)
+  });
 });

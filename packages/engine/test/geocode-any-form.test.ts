@@ -33,7 +33,7 @@ describe.skipIf(liechtensteinPbf === null)('Liechtenstein: typed any way, and ne
   beforeAll(async () => {
     li = await loadRegion(await sharedPack({ osm: liechtensteinPbf ?? '', boundary: 'Liechtenstein', name: 'Liechtenstein' }));
     geocoder = createGeocoder(li);
-  }, 120_000);
+  });
 
   it.each([
     ['schaanerstrasse 1 vaduz liechtenstein', 'Schaanerstrasse', '1'],
@@ -92,7 +92,7 @@ describe.skipIf(nycPbf === null)('West Village: US forms, local names, and every
   beforeAll(async () => {
     nyc = await loadRegion(await sharedPack({ osm: nycPbf ?? '', name: 'NYC West Village' }));
     geocoder = createGeocoder(nyc);
-  }, 120_000);
+  });
 
   it.each(['55 perry street, new york, ny 10014', '55 perry street new york ny 10014', '55 Perry Street, Manhattan, NY 10014', '55 PERRY ST MANHATTAN'])(
     'finds 55 Perry Street written %s',
@@ -147,7 +147,7 @@ describe.skipIf(copenhagenPbf === null || helsinkiPbf === null || vancouverPbf =
     copenhagen = createGeocoder(cph);
     helsinki = createGeocoder(hel);
     vancouver = createGeocoder(await loadRegion(await sharedPack({ osm: vancouverPbf ?? '', name: 'Vancouver' })));
-  }, 240_000);
+  });
 
   it('Nørrebrogade 12, 2200 København N, and the town by its base name and English name', () => {
     const mapped = objects(cph, 'Nørrebrogade', '12');

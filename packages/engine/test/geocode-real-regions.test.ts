@@ -105,7 +105,7 @@ describe.skipIf(liechtenstein === null)('geocoder on the Liechtenstein OSM pack 
     const median = errors[Math.floor(errors.length / 2)] ?? Number.POSITIVE_INFINITY;
     console.info(`Liechtenstein leave-one-out: ${errors.length} interpolated, median error ${median.toFixed(1)} m`);
     expect(median).toBeLessThan(60);
-  }, 180_000);
+  });
 });
 
 describe.skipIf(nyc === null)('geocoder on the NYC West Village OSM pack (real data)', () => {

@@ -30,7 +30,7 @@ describe.skipIf(liechtensteinPbf === null || nycPbf === null)('geocoding rules o
     liGeocoder = createGeocoder(li);
     nycGeocoder = createGeocoder(nyc);
     engine = createEngine({ regions: [li, nyc] });
-  }, 120_000);
+  });
 
   const rejection = async (address: string): Promise<unknown> =>
     engine.score({ address, category: 'coffee' }).then(

@@ -122,7 +122,7 @@ describe.skipIf(subwayZip === null || busZip === null)('weekly departures from t
       subway.serviceWeek?.start ?? '',
     );
     busRecount = await recount(busZip ?? '', [['401453'], ['401223']], bus.serviceWeek?.start ?? '');
-  }, 600_000); // Four passes over 1.7 M stop times: a minute alone, several on a loaded machine.
+  });
 
   it("counts over each feed's median week, found again day by day", async () => {
     expect(subway.serviceWeek).toMatchObject({ start: await medianWeek(subwayZip ?? ''), stopTimes: 565_093, weeksConsidered: 21 });

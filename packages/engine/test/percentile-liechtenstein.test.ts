@@ -57,7 +57,7 @@ describe.skipIf(pbf === null)('meta.percentile on the Liechtenstein pack (real O
       const ordered = [...scored].sort((a, b) => a.score - b.score);
       for (let i = 1; i < ordered.length; i++) expect(ordered[i]?.meta?.percentile ?? -1).toBeGreaterThanOrEqual(ordered[i - 1]?.meta?.percentile ?? 101);
     }
-  }, 180_000); // scores every address point of the country for two categories
+  });
 
   it('ranks against a seeded sample when asked for fewer points, within a few points of the full ranking and the same in every engine', async () => {
     const sampled = createEngine({ regions: [region], percentileSampleSize: 500 });

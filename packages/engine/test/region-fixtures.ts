@@ -8,6 +8,8 @@ import { inject } from 'vitest';
 import { RegionPackError } from '../src/errors.js';
 import { importRegion } from '../src/region/import-region.js';
 import type { ImportRegionOptions } from '../src/region/import-types.js';
+// The `regionPackCache` key of vitest's ProvidedContext, for every project that imports this file.
+import type {} from './pack-cache.global-setup.js';
 
 /** `/work/shared/data` resolved from this file (`../shared/data` beside the repository). */
 export const SHARED_DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));

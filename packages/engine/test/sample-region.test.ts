@@ -10,7 +10,7 @@ import { SAMPLE_REGION_NAME } from '../src/sample/town-plan.js';
 import { writeSampleSources } from '../src/sample/write-sample-sources.js';
 import { tempFolder } from './region-fixtures.js';
 
-/** One OSM tag test per category, after the categories in DESIGN.md (the engine's own table lives in places/). */
+/** One OSM tag test per category, after the categories in docs/categories.md (the engine's own table lives in places/). */
 const CATEGORY_TAGS: Record<string, (t: Record<string, string>) => boolean> = {
   coffee: (t) => t.amenity === 'cafe' && t.cuisine !== 'bubble_tea',
   'pet-services': (t) => t.shop === 'pet' || t.amenity === 'veterinary' || t.shop === 'pet_grooming',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ADDRESS_CANDIDATES } from './limits.js';
 import { AddressCandidate } from './score-result.js';
 
 /**
@@ -52,7 +53,7 @@ export const ErrorDetails = z
   .looseObject({
     fields: z.array(FieldIssue).optional(),
     reason: z.string().optional().describe('Why the address was not located, e.g. `no municipality "Zürich" in the loaded regions`.'),
-    candidates: z.array(AddressCandidate).max(5).optional(),
+    candidates: z.array(AddressCandidate).max(MAX_ADDRESS_CANDIDATES).optional(),
   })
   .meta({ id: 'ErrorDetails' });
 /** Machine-readable details of an error. */

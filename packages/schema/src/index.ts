@@ -1,7 +1,7 @@
 /**
  * @packageDocumentation
  * zod schemas and inferred types of every body of the locscore Location
- * Scoring API, the decisions of DESIGN.md as constants, and the OpenAPI 3.1
+ * Scoring API, the contract decisions of docs/api.md as constants, and the OpenAPI 3.1
  * document generated from them.
  */
 
@@ -10,8 +10,10 @@ export * from './admin.js';
 export * from './async.js';
 export * from './categories.js';
 export * from './dashboard-session.js';
+export { DEFAULT_BASE_URL, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 export * from './errors.js';
 export * from './headers.js';
+export { MAX_ADDRESS_CANDIDATES, MAX_INSIGHTS, MAX_LISTED_COMPETITORS, MIN_INSIGHTS } from './limits.js';
 export { API_VERSION, createOpenApiDocument } from './openapi.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 export * from './paths.js';

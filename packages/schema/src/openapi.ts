@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { QueuedAck, RequestId, RequestStatus, WebhookDelivery, WebhookFailure } from './async.js';
+import { DEFAULT_BASE_URL } from './defaults.js';
 import { HEADERS, WEBHOOK_HEADERS } from './headers.js';
 import { adminPaths } from './openapi-admin.js';
 import { franchisorPaths, sessionPaths } from './openapi-dashboard.js';
@@ -35,7 +36,7 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
         'Scores a civic address for a franchise category: transit access, competition and market fit, 0–10. Synchronous, or asynchronous with a signed webhook delivery.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: 'http://127.0.0.1:8787', description: 'locscore serve (default)' }],
+    servers: [{ url: DEFAULT_BASE_URL, description: 'locscore serve (default)' }],
     security: KEY_SECURITY,
     components: {
       securitySchemes: {

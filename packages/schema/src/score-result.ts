@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAX_INSIGHTS, MAX_LISTED_COMPETITORS, MIN_INSIGHTS } from './limits.js';
 import { ScoreTerritory } from './score-territory.js';
 
-/** Score at or above which a location can pass (DESIGN.md: `score >= 7.0` and data confidence at least `medium`). */
+/** Score at or above which a location can pass (docs/api.md: `score >= 7.0` and data confidence at least `medium`). */
 export const PASS_THRESHOLD = 7.0;
 
 /** Data confidence levels, worst first. */
@@ -34,7 +35,7 @@ export const DataConfidence = z
 export type DataConfidence = z.infer<typeof DataConfidence>;
 
 /**
- * Whether a result passes (DESIGN.md): `score >= 7.0` and data confidence
+ * Whether a result passes (docs/api.md): `score >= 7.0` and data confidence
  * at least `medium`.
  *
  * @param score - overall score, 0–10
@@ -146,7 +147,7 @@ export type Insight = z.infer<typeof Insight>;
 
 /**
  * A competing place of the same category. `rating` is 0–5, or null when no
- * ratings source knows it; `brand` and `chain` (optional, DESIGN.md) say
+ * ratings source knows it; `brand` and `chain` (optional, docs/api.md) say
  * whether it belongs to a brand and whether that brand is a chain.
  */
 export const Competitor = z
@@ -288,7 +289,7 @@ export type ResultMeta = z.infer<typeof ResultMeta>;
  * The score of one address for one category (200 response body).
  *
  * Top-level fields are exactly the service description's; the decisions of
- * DESIGN.md close its gaps: scores 0–10 with one decimal, `passed` is
+ * docs/api.md close its gaps: scores 0–10 with one decimal, `passed` is
  * `score >= 7.0` with data confidence at least `medium`, `story` from {@link STORY_THRESHOLDS}, `nearestStation` and
  * `transitDistanceMetres` null when no rapid-transit station is within 5 km,
  * `avgCompetitorRating` null when no competitor has a known rating,
@@ -301,8 +302,8 @@ export const ScoreResult = z
     passed: z.boolean(),
     breakdown: Breakdown,
     story: Story,
-    insights: z.array(Insight).min(2).max(6),
-    competitors: z.array(Competitor).max(10),
+    insights: z.array(Insight).min(MIN_INSIGHTS).max(MAX_INSIGHTS),
+    competitors: z.array(Competitor).max(MAX_LISTED_COMPETITORS),
     coordinates: Coordinates,
     nearestStation: z.string().nullable(),
     transitDistanceMetres: z.number().min(0).nullable().describe('Great-circle distance to nearestStation, metres.'),

@@ -1,8 +1,9 @@
+import { DEFAULT_BASE_URL } from '@locscore/schema';
 import { envVar } from './env.js';
 import { baseUrlOf, milliseconds } from './options.js';
 
-/** Base URL used when neither `baseUrl` nor `LOCSCORE_BASE_URL` is set: the reference server's default. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+/** Base URL used when neither `baseUrl` nor `LOCSCORE_BASE_URL` is set: the reference server's default (owned by `@locscore/schema`). */
+export { DEFAULT_BASE_URL };
 /** Default time limit of one HTTP attempt, in milliseconds (30 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default number of retries after the first attempt. */

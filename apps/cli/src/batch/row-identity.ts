@@ -17,7 +17,7 @@ export function rowContentHash(fields: readonly string[]): string {
  * row's content hash and the category sent. Running the same file again (or
  * resuming it) sends the same key for the same row, so the server replays
  * the stored result and never counts the row against the quota twice
- * (DESIGN.md, quota accounting); the same file scored for another
+ * (docs/api.md, quota accounting); the same file scored for another
  * `--category` is another request with its own key (a shared key would be
  * refused as `idempotency_conflict`).
  *

@@ -155,9 +155,9 @@ export function requestLog(req: Request, res: Response): Logger | null {
  * out: serialising and redacting some twenty request and response headers
  * cost more than the rest of the line, and it keeps credentials out by
  * construction; the URL goes through {@link redactUrl}. A response cut off before it finished is logged at `warn`
- * as `request aborted`. Replaces pino-http, which made two child loggers
- * per request (~15 % of the server's CPU per request, measured under load);
- * {@link requestLog} makes one, only when a request logs something.
+ * as `request aborted`. One child logger at most per request, made by
+ * {@link requestLog} only when a request logs something (pino-http makes two
+ * for every request).
  *
  * @param logger - from {@link createLogger}
  * @param secrets - texts never to log (the admin token), see {@link redactUrl}

@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '@locscore/schema';
+import { DEFAULT_HOST, DEFAULT_PORT, PLANS, type Plan } from '@locscore/schema';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE } from '../webhooks/retry-schedule.js';
@@ -118,21 +118,21 @@ export const SETTINGS = {
     option: 'port',
     flag: '--port <port>',
     variable: 'LOCSCORE_PORT',
-    default: '8787',
+    default: String(DEFAULT_PORT),
     meaning: 'TCP port, an integer 0-65535; 0 picks a free one.',
     schema: z
       .string()
       .regex(/^\d{1,5}$/, 'must be an integer 0-65535')
       .pipe(z.coerce.number<string>().max(65535, 'must be an integer 0-65535'))
-      .default(8787),
+      .default(DEFAULT_PORT),
   },
   host: {
     option: 'host',
     flag: '--host <host>',
     variable: 'LOCSCORE_HOST',
-    default: '127.0.0.1',
+    default: DEFAULT_HOST,
     meaning: 'Interface to listen on; 0.0.0.0 behind a load balancer.',
-    schema: z.string().default('127.0.0.1'),
+    schema: z.string().default(DEFAULT_HOST),
   },
   dataDir: {
     option: 'dataDir',

@@ -7,7 +7,7 @@ export interface QuotaPeriod {
 }
 
 /**
- * The quota period containing `now` (DESIGN.md: quotas reset at 00:00 UTC on
+ * The quota period containing `now` (docs/api.md: quotas reset at 00:00 UTC on
  * the 1st).
  *
  * @param now - any instant

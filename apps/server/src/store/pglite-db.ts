@@ -3,19 +3,11 @@
  * a `node:worker_threads` worker (`pglite-worker.ts`).
  *
  * Why a worker: PGlite does all its work in the calling thread, in JS and
- * WASM, and under load that was about 40 % of the server's main thread, which
- * capped HTTP throughput. On the worker that CPU is spent on the other core;
- * the main thread posts one message per call and receives the rows by
- * structured clone (no JSON). Measured on a 2-vCPU VM, Node 20, main-thread
- * CPU per call (the server's case: many calls in flight):
- *
- * - `SELECT 1`, 16 in flight: 260–270 µs in this thread, 40–55 µs with the worker;
- * - a 32-row `INSERT … SELECT … FROM json_to_recordset($1::json)` of 1.2 KB
- *   rows, 4 in flight: 2.4–3.0 ms, 0.3–0.5 ms with the worker (of which
- *   0.13–0.17 ms builds the JSON param, in either case).
- *
- * The price is latency of a call made alone: two thread hand-offs, so a lone
- * `SELECT 1` took 0.65–0.9 ms instead of 0.25–0.3 ms on that VM.
+ * WASM, where it would compete with HTTP handling for the main thread. On the
+ * worker that CPU is spent on the other core; the main thread posts one
+ * message per call and receives the rows by structured clone (no JSON). The
+ * price is the latency of a call made alone: two thread hand-offs. The
+ * figures are in `bench/results/` (`bench/http-throughput.ts`).
  *
  * @module
  */
@@ -120,7 +112,7 @@ interface Pending {
  *
  * A new data directory (absent or empty) is first given its database by
  * `createPgliteDataDir`, in a child process, so that the memory initdb takes
- * does not stay in this one (about 550 MB; see `pglite-init.ts`).
+ * does not stay in this one (see `pglite-init.ts`).
  *
  * @param dataDir - directory of the database files, created when absent
  * @returns a {@link ClosableDb} with `driver: 'pglite'`. `close()` waits for

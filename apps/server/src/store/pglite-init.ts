@@ -3,15 +3,12 @@
  * that the memory it takes leaves with that process.
  *
  * Why: PGlite's WebAssembly memory only grows, and creating a database
- * touches far more of it than opening one. Measured on a 2-vCPU VM, Node 20,
- * PGlite 0.5 (`bench/server-memory.ts`): `PGlite.create` in a worker thread
- * on a new directory left the process at ~890 MB peak RSS; the same
- * directory opened afresh afterwards, at ~335 MB.
- * The server's PGlite worker keeps its memory for the server's whole life,
- * and the default data directory is a new one at every start, so without
- * this the embedded default would hold about half a gigabyte it never uses.
- * The price is one Node process start and one extra open (about a second)
- * the first time a directory is used.
+ * touches far more of it than opening one (`bench/server-memory.ts` measures
+ * both). The server's PGlite worker keeps its memory for the server's whole
+ * life, and the default data directory is a new one at every start, so
+ * without this the embedded default would hold memory it never uses again.
+ * The price is one Node process start and one extra open the first time a
+ * directory is used.
  *
  * @module
  */

@@ -7,11 +7,7 @@ import {
   type UnitNetwork,
   withoutOwnUnits,
 } from '@locscore/engine';
-import { type Category, type Insight, type ScoreResult, storyFor } from '@locscore/schema';
-
-/** Most competitors a result lists and most insights it holds (DESIGN.md). */
-const MAX_LISTED_COMPETITORS = 10;
-const MAX_INSIGHTS = 6;
+import { type Category, type Insight, MAX_INSIGHTS, MAX_LISTED_COMPETITORS, type ScoreResult, storyFor } from '@locscore/schema';
 
 /**
  * The result's competitor fields without own units. `found` is the engine's

@@ -10,7 +10,7 @@ export type PostOutcome =
   /** No answer: connection refused, filtered address, timeout… */
   | { error: string; durationMs: number };
 
-/** Time limit of one attempt until the status line and headers have arrived (DESIGN.md: 10 s). */
+/** Time limit of one attempt until the status line and headers have arrived (docs/api.md: 10 s). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**

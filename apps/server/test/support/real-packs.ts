@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRegion, type RegionData } from '@locscore/engine';
-import { importRegion } from '@locscore/engine/import';
+import { sharedPack } from '../../../../packages/engine/test/region-fixtures.js';
 
 /** The team's real data folder (`../shared/data` from the repository root). */
 export const SHARED_DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
@@ -36,38 +34,29 @@ export interface RealPacks {
   /** The West Village pack (OSM 2015 extract and the 2020 census tracts as its population layer). */
   westVillage: RegionData;
   liechtenstein: RegionData;
-  /** Removes the temporary folder. */
+  /** Nothing to remove: the run's pack folder is removed when the run ends. */
   cleanup(): Promise<void>;
 }
 
 /**
- * Builds and loads the West Village pack, with its census population layer,
- * and the Liechtenstein pack. Slow (a minute on a loaded machine): build once per test file.
+ * Loads the West Village pack, with its census population layer, and the
+ * Liechtenstein pack, imported through the importer once per test run into
+ * the e2e project's pack folder (`sharedPack`), so every file that asks for
+ * the same import shares it.
  *
  * @throws Error when the shared files are absent (check {@link REAL_PACKS_PRESENT} first)
  */
 export async function buildRealPacks(): Promise<RealPacks> {
   const { osm, censusBoundaries, censusTable } = WEST_VILLAGE;
   if (osm === null || censusBoundaries === null || censusTable === null || LIECHTENSTEIN === null) throw new Error('the shared data is absent');
-  const dir = await mkdtemp(join(tmpdir(), 'locscore-real-packs-'));
-  try {
-    const wv = await importRegion({
-      osm,
-      name: 'NYC West Village',
-      out: join(dir, 'west-village'),
-      censusBoundaries,
-      censusTable,
-      censusJoin: 'GEOID=geoid',
-      censusFields: { population: 'pop', households: 'occupied' },
-    });
-    const li = await importRegion({ osm: LIECHTENSTEIN, name: 'Liechtenstein', out: join(dir, 'liechtenstein') });
-    return {
-      westVillage: await loadRegion(wv.outDir),
-      liechtenstein: await loadRegion(li.outDir),
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  const westVillage = await sharedPack({
+    osm,
+    name: 'NYC West Village',
+    censusBoundaries,
+    censusTable,
+    censusJoin: 'GEOID=geoid',
+    censusFields: { population: 'pop', households: 'occupied' },
+  });
+  const liechtenstein = await sharedPack({ osm: LIECHTENSTEIN, name: 'Liechtenstein' });
+  return { westVillage: await loadRegion(westVillage), liechtenstein: await loadRegion(liechtenstein), cleanup: async () => {} };
 }

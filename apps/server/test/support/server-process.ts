@@ -42,7 +42,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     errors += chunk.toString();
   });
   child.stdout.resume();
-  const [, url] = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/, 90_000);
+  const [, url] = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/);
   if (!url) throw new Error('no URL in the listening line');
   return {
     url,

@@ -44,13 +44,15 @@ export function spawnTs(file: string, args: string[] = [], env: Record<string, s
 
 /**
  * Resolves with the first line of `stream` matching `pattern`, or rejects
- * after `timeoutMs` or when the process exits first.
+ * after `timeoutMs` or when the process exits first. The default sits just
+ * under the e2e project's 5-minute test limit (`vitest.config.ts`), so that a
+ * process start on a loaded machine is not cut short by a tighter limit.
  */
 export function waitForLine(
   child: ChildProcessWithoutNullStreams,
   stream: 'stdout' | 'stderr',
   pattern: RegExp,
-  timeoutMs = 60_000,
+  timeoutMs = 240_000,
 ): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let buffered = '';

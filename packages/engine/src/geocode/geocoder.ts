@@ -1,4 +1,4 @@
-import { GEOCODE_PRECISIONS, type GeocodePrecision } from '@locscore/schema';
+import { GEOCODE_PRECISIONS, type GeocodePrecision, MAX_ADDRESS_CANDIDATES } from '@locscore/schema';
 import { type AreaIndex, areaIndexOf } from '../region/area-index.js';
 import { coverageTest } from '../region/coverage.js';
 import { haversineMetres } from '../region/geometry.js';
@@ -23,8 +23,6 @@ import type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress } from './ty
 export { CONFIDENCE } from './confidence.js';
 export { MIN_TYPO_LENGTH } from './street-index.js';
 
-/** At most this many candidates in an `ambiguous` answer (the API contract's limit). */
-export const MAX_AMBIGUOUS = 5;
 /** At most this many "did you mean" candidates in a `not_found` answer. */
 export const MAX_SUGGESTIONS = 3;
 /** At most this many readings of one input are looked up (see `readFreeForm`). */
@@ -531,7 +529,7 @@ function choose(context: Context, located: Located[], query: Query, streets: () 
   const top = inside.filter((item) => compareRank(item, best) === 0);
   if (top.length > 1) {
     const candidates = top.map((item) => context.toMatch(item, query, false)).sort((a, b) => (a.matchedAddress < b.matchedAddress ? -1 : 1));
-    return { status: 'ambiguous', reason: ambiguityReason(top, query), candidates: candidates.slice(0, MAX_AMBIGUOUS) };
+    return { status: 'ambiguous', reason: ambiguityReason(top, query), candidates: candidates.slice(0, MAX_ADDRESS_CANDIDATES) };
   }
   const otherTowns = !query.townGiven && streets().some((other) => ![...other.towns].some((town) => best.towns.has(town)));
   return { status: 'matched', match: context.toMatch(best, query, otherTowns) };

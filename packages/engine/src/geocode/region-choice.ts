@@ -1,4 +1,4 @@
-import { type AddressCandidate, GEOCODE_PRECISIONS } from '@locscore/schema';
+import { type AddressCandidate, GEOCODE_PRECISIONS, MAX_ADDRESS_CANDIDATES } from '@locscore/schema';
 import { describeUnheld } from './places.js';
 import type { GeocodeMatch, GeocodeOutcome } from './types.js';
 
@@ -59,7 +59,7 @@ export function chooseAmong(answers: readonly RegionAnswer[]): RegionChoice {
       ambiguity?.status === 'ambiguous' && new Set(best.map(({ index }) => index)).size === 1
         ? ambiguity.reason
         : `the address fits ${best.length} places in ${new Set(best.map(({ region }) => region)).size} regions; add the municipality or postcode`;
-    return { status: 'ambiguous', reason, candidates: best.slice(0, 5).map(({ match, region }) => candidate(match, region)) };
+    return { status: 'ambiguous', reason, candidates: best.slice(0, MAX_ADDRESS_CANDIDATES).map(({ match, region }) => candidate(match, region)) };
   }
   const first = eligible[0];
   const suggestions = eligible.flatMap(({ outcome, region }) =>

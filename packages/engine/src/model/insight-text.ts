@@ -18,13 +18,6 @@ export const metres = (value: number): string => `${formatWholeNumber(Math.round
 export const outOfTen = (value: number): string => `${value.toFixed(1)}/10`;
 
 /**
- * The text with its first letter in upper case.
- *
- * @param text - any text
- */
-export const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
-/**
  * Items joined as English prose: `a`, `a and b`, `a, b and c` (or `a, b or c`).
  *
  * @param items - phrases

@@ -1,4 +1,4 @@
-import type { Category, GeocodePrecision, Insight } from '@locscore/schema';
+import { type Category, type GeocodePrecision, type Insight, MAX_INSIGHTS } from '@locscore/schema';
 import type { DataConfidence } from '../data-confidence/confidence.js';
 import { CATEGORY_DEFINITIONS } from '../places/categories.js';
 import type { NearbyCompetitor } from '../places/competitor-index.js';
@@ -8,7 +8,7 @@ import { competitionInsight } from './competition-insight.js';
 import { demandInsight } from './demand-insight.js';
 import { metres, outOfTen, WALK_METRES_PER_MINUTE } from './insight-text.js';
 import { articleFor, countNoun } from './plural.js';
-import type { SiteMeasures } from './score-location.js';
+import type { SiteMeasures } from './site-measures.js';
 import { verdictInsight } from './verdict-insight.js';
 
 export { WALK_METRES_PER_MINUTE } from './insight-text.js';
@@ -97,5 +97,5 @@ export function buildInsights(input: InsightInput): Insight[] {
     transitInsight(site.transit, site.breakdown.transit, input.country),
     uncertain ? null : confidence,
   ];
-  return insights.filter((insight): insight is Insight => insight !== null).slice(0, 6);
+  return insights.filter((insight): insight is Insight => insight !== null).slice(0, MAX_INSIGHTS);
 }

@@ -5,35 +5,13 @@ import { MarketIndex } from '../market/market-index.js';
 import { RegionPercentiles } from '../percentile/region-percentiles.js';
 import { CompetitorIndex } from '../places/competitor-index.js';
 import { haversineMetres } from '../region/geometry.js';
-import type { PopulationMethod, RegionData } from '../region/types.js';
+import type { RegionData } from '../region/types.js';
 import { TransitIndex } from '../transit/transit-index.js';
+import type { RegionIndexes } from './indexes.js';
 import { weightedScore } from './score-location.js';
-import { type PackProvenance, packProvenance } from './sources.js';
+import { packProvenance } from './sources.js';
 
-/** The spatial indexes the model queries for one region, built once when the engine is created. Nothing in them ranks or rescales a site against the pack. */
-export interface RegionIndexes {
-  transit: TransitIndex;
-  competitors: CompetitorIndex;
-  market: MarketIndex;
-  /** Mapping completeness of trade areas against a well-mapped reference (data confidence). */
-  coverage: CoverageGrid;
-  /** How the population layer was made; null without one. */
-  populationMethod: PopulationMethod | null;
-  /** The region's name, for insights and confidence reasons. */
-  regionName: string;
-  /** ISO 3166-1 alpha-2 code of the country at the middle of the pack (country-coder), or null at sea: the words for transit modes. */
-  country: string | null;
-  /** The pack's smaller side, metres: the width or height of its covered box (`manifest.coverage`, else its data box). */
-  packSpanMetres: number;
-  /** The pack's digest, data date, feeds and census (`meta.sources`). */
-  provenance: PackProvenance;
-  /**
-   * The overall scores (`weightedScore`) of the region's reference address
-   * points per category, built on first use: `meta.percentile`, the site's
-   * rank within the region, reads them.
-   */
-  percentiles: RegionPercentiles;
-}
+export type { RegionIndexes } from './indexes.js';
 
 /** Options of {@link buildRegionIndexes}. */
 export interface RegionIndexOptions {

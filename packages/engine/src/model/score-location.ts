@@ -1,8 +1,8 @@
 import {
-  type Breakdown,
   type Category,
   type DataConfidence,
   type GeocodePrecision,
+  MAX_LISTED_COMPETITORS,
   passes,
   type ResultSources,
   roundScore,
@@ -10,23 +10,18 @@ import {
   type ScoreWeights,
   storyFor,
 } from '@locscore/schema';
-import { assessConfidence, type DataConfidence as SiteConfidence } from '../data-confidence/confidence.js';
+import { assessConfidence } from '../data-confidence/confidence.js';
 import { DEMAND_MODEL } from '../market/demand-model.js';
-import type { MarketSearch } from '../market/market-index.js';
 import { CATEGORY_DEFINITIONS } from '../places/categories.js';
-import type { CompetitorSearch } from '../places/competitor-index.js';
 import type { LatLng } from '../region/types.js';
-import type { TransitAccess } from '../transit/transit-index.js';
 import { competitionScore, UNKNOWN_COMPETITION } from './competition.js';
 import { competitorPressure } from './competitor-score.js';
+import type { RegionIndexes } from './indexes.js';
 import { buildInsights } from './insights.js';
 import { OVERALL_WEIGHTS, overallScore } from './overall.js';
-import type { RegionIndexes } from './region-indexes.js';
+import type { SiteMeasures } from './site-measures.js';
 import { resultSources } from './sources.js';
 import { transitScoreFromSupply, transitSupply } from './transit-score.js';
-
-/** Most competitors listed in a result (DESIGN.md); `competitorCount` counts them all. */
-export const MAX_LISTED_COMPETITORS = 10;
 
 /** How the scored point was located, for the insights and data confidence. */
 export interface GeocodeContext {
@@ -39,21 +34,7 @@ export type ModelResult = Omit<ScoreResult, 'meta'> & {
   meta: { confidence: DataConfidence; percentile?: number; weights: ScoreWeights; sources: ResultSources };
 };
 
-/** What the model measures at a site before it writes the result. */
-export interface SiteMeasures {
-  transit: TransitAccess;
-  /** Weighted weekly departures near the site (`transitSupply`). */
-  transitSupply: number;
-  competition: CompetitorSearch;
-  market: MarketSearch;
-  categoryPlaces: number;
-  confidence: SiteConfidence;
-  /** Huff supply of the competitors within the radius (`competitorPressure`). */
-  supply: number;
-  breakdown: Breakdown;
-  /** The overall score, `overallScore` of the breakdown. */
-  score: number;
-}
+export type { SiteMeasures } from './site-measures.js';
 
 /** Throws a TypeError naming the coordinate when `point` is not a valid location. */
 function checkPoint(point: LatLng): void {

@@ -176,15 +176,6 @@ export function osmBusStopKind(tags: OsmTags): OsmStopKind | null {
 }
 
 /**
- * Whether an OSM object is a bus-stop object (a platform or a stop position, {@link osmBusStopKind}).
- *
- * @param tags - the object's tags
- */
-export function isOsmBusStop(tags: OsmTags): boolean {
-  return osmBusStopKind(tags) !== null;
-}
-
-/**
  * References that the objects of one stop share, as `key=value` strings:
  * `uic_ref` (the UIC / national stop number, e.g. Switzerland's DiDok),
  * `ref:IFOPT` cut to its stop level (the first three `:` parts,

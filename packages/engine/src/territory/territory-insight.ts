@@ -10,7 +10,7 @@ const TERRITORY_WORDS: Readonly<Record<Encroachment['territoryType'], string>> =
 
 /**
  * Whether a site breaches a protected territory: some open or planned unit's
- * territory holds it. Such a site never passes (DESIGN.md, `passed`).
+ * territory holds it. Such a site never passes (docs/api.md, `passed`).
  *
  * @param territory - `meta.territory` of the score
  */

@@ -2,7 +2,7 @@ import { type Neighbour, PointIndex } from '../places/point-index.js';
 import type { BusStop, LatLng, Station } from '../region/types.js';
 import { isRapidTransit } from './modes.js';
 
-/** How far (metres) `nearestStation` looks for a rapid-transit station (DESIGN.md: null beyond 5 km). */
+/** How far (metres) `nearestStation` looks for a rapid-transit station (docs/api.md: null beyond 5 km). */
 export const STATION_SEARCH_METRES = 5_000;
 /** Walking catchment of a bus stop, metres (transit planning's 400 m / 5-minute walk). */
 export const BUS_STOP_CATCHMENT_METRES = 400;

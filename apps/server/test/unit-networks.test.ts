@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UNIT_NETWORK_BUDGETS } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, type Store } from '../store/open-store.js';
-import type { UnitFields } from '../store/units.js';
-import { createUnitNetworks } from './unit-networks.js';
+import { openStore, type Store } from '../src/store/open-store.js';
+import type { UnitFields } from '../src/store/units.js';
+import { createUnitNetworks } from '../src/territory/unit-networks.js';
 
 let store: Store;
 let accountId: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   if (!key) throw new Error('key not found');
   keyId = key.id;
   accountId = key.accountId;
-}, 120_000);
+});
 afterAll(async () => store?.close());
 
 const unitAt = (name: string, lng: number): UnitFields => ({

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AddressNotFoundError } from '@locscore/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAULTY_ADDRESS, fakeEngine, UNKNOWN_ADDRESS } from '../../test/support/fake-engine.js';
-import { quotaPeriod } from '../quota/period.js';
-import { openStore, type Store, type StoreTransaction } from '../store/open-store.js';
-import { createScoringService, requestErrorOf, type ScoringCall, type ScoringJobs } from './scoring-service.js';
+import { quotaPeriod } from '../src/quota/period.js';
+import { createScoringService, requestErrorOf, type ScoringCall, type ScoringJobs } from '../src/scoring/scoring-service.js';
+import { openStore, type Store, type StoreTransaction } from '../src/store/open-store.js';
+import { FAULTY_ADDRESS, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 
 let store: Store;
 let key: { id: string; plan: 'starter' };

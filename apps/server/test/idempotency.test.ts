@@ -1,13 +1,13 @@
 import { HEADERS, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeEngine } from '../../test/support/fake-engine.js';
-import { listen } from '../../test/support/listen.js';
-import { openStoreWithDb } from '../../test/support/store-with-db.js';
-import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
-import { createServer } from '../app.js';
-import type { Db } from './db.js';
-import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
-import type { Store } from './open-store.js';
+import { createServer } from '../src/app.js';
+import type { Db } from '../src/store/db.js';
+import { IDEMPOTENCY_TTL_MS } from '../src/store/idempotency.js';
+import type { Store } from '../src/store/open-store.js';
+import { fakeEngine } from './support/fake-engine.js';
+import { listen } from './support/listen.js';
+import { openStoreWithDb } from './support/store-with-db.js';
+import { storeAnswerWithClaim } from './support/stored-answer.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,12 +1,12 @@
 import type { ScoringEngine } from '@locscore/engine';
 import type { ScoreRequest } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStoreWithDb } from '../../test/support/store-with-db.js';
-import { storeAnswerWithClaim } from '../../test/support/stored-answer.js';
-import { startJobQueue } from '../jobs/job-queue.js';
-import type { Db } from './db.js';
-import type { Store } from './open-store.js';
-import { DEFAULT_REQUEST_RETENTION_DAYS } from './purge.js';
+import { startJobQueue } from '../src/jobs/job-queue.js';
+import type { Db } from '../src/store/db.js';
+import type { Store } from '../src/store/open-store.js';
+import { DEFAULT_REQUEST_RETENTION_DAYS } from '../src/store/purge.js';
+import { openStoreWithDb } from './support/store-with-db.js';
+import { storeAnswerWithClaim } from './support/stored-answer.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const body: ScoreRequest = { address: '12 Main Street, Sampleton', category: 'coffee' };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStoreWithDb } from '../../test/support/store-with-db.js';
-import type { Db } from './db.js';
-import { cacheAuthenticatedKeys } from './key-cache.js';
-import { createKeyRepository } from './keys.js';
-import type { Store } from './open-store.js';
+import type { Db } from '../src/store/db.js';
+import { cacheAuthenticatedKeys } from '../src/store/key-cache.js';
+import { createKeyRepository } from '../src/store/keys.js';
+import type { Store } from '../src/store/open-store.js';
+import { openStoreWithDb } from './support/store-with-db.js';
 
 let store: Store;
 let db: Db;

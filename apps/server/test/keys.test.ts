@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './open-store.js';
+import { openStore, type Store } from '../src/store/open-store.js';
 
 let store: Store;
 

@@ -1,4 +1,0 @@
-/** `node --import ./register.mjs`: installs `./hooks.mjs` (see there). */
-import { register } from 'node:module';
-
-register('./hooks.mjs', import.meta.url);

@@ -24,6 +24,7 @@ import { type RunningServer, startServer } from '../src/start.js';
 import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
 import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
+import { type TestDatabase, testDatabase } from './support/test-database.js';
 
 const TOKEN = 'browser-admin-token-0123456789abcdef';
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
@@ -65,6 +66,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   let receiver: Receiver;
   let browser: Browser;
   let dataDir: string;
+  let database: TestDatabase | undefined;
   let shots: string;
   let axeSource: string;
   /** Requests the pages made to anywhere but the server, and what the console said was refused. */
@@ -126,7 +128,9 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await mkdir(shots, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'locscore-dashboard-browser-'));
     receiver = await startReceiver();
+    database = await testDatabase();
     server = await startServer({
+      databaseUrl: database.databaseUrl,
       port: 0,
       dataDir,
       sample: true,
@@ -142,6 +146,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     for (const context of contexts) await context.close();
     await browser?.close();
     await server?.close();
+    await database?.dispose();
     await receiver?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     if (shots && shots !== SCREENSHOTS) await rm(shots, { recursive: true, force: true });
@@ -228,7 +233,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     expect((await score(franchise.apiKey, { address: address(200), category: 'coffee' })).status).toBe(200);
     const queued = await score(franchise.apiKey, { address: address(100), category: 'coffee', webhookUrl: `${receiver.url}/maple` });
     webhookRequest = QueuedAck.parse(queued.body).requestId;
-    const rival = await score(other.apiKey, { address: address(500, 'Oak Street'), category: 'coffee' });
+    const rival = await score(other.apiKey, { address: address(300, 'Oak Street'), category: 'coffee' });
     theirs = rival.headers.get(HEADERS.requestId) ?? '';
     franchisor = await newPage();
     await signIn(franchisor, 'key', franchise.apiKey);
@@ -301,7 +306,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await checkAccessibility(operator, 'overview (operator)');
     await screenshot(operator, 'overview');
     await operator.getByRole('link', { name: 'Requests' }).click();
-    await operator.getByRole('link', { name: address(500, 'Oak Street') }).waitFor();
+    await operator.getByRole('link', { name: address(300, 'Oak Street') }).waitFor();
     await checkAccessibility(operator, 'requests (operator)');
   });
 
@@ -313,7 +318,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       'name,address,status,territory_metres',
       `Maple North,"${address(100)}",open,300`,
       `Maple Zero,"${address(200)}",open,0`,
-      `Maple Oak,"${address(500, 'Oak Street')}",planned,250`,
+      `Maple Oak,"${address(300, 'Oak Street')}",planned,250`,
     ].join('\n');
     await franchisor.getByLabel('File of units').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await franchisor.getByLabel('Category of rows without one').selectOption('coffee');

@@ -128,7 +128,7 @@ function Outcomes({ category, sites }: { category: Category; sites: SiteOutcome[
         'error' in site ? <ErrorAlert key={site.address} error={{ ...site.error, title: `${site.address}: ${site.error.title}` }} /> : null,
       )}
       {single !== undefined && <ResultCard result={single.result} address={single.address} category={category} />}
-      {scored.length > 1 && <ComparisonTable sites={scored} />}
+      {scored.length > 1 && <ComparisonTable sites={scored} category={category} />}
       {scored.length > 0 && (
         <SiteMapView
           sites={scored.map((site, index) => ({

@@ -117,6 +117,18 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
   }
 
+  /**
+   * Prints the page as Chromium does (print media, the maps redrawn to their
+   * paper box once a frame has been drawn) to an A4 PDF, and counts its pages.
+   */
+  async function printedPages(page: Page): Promise<number> {
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    const pdf = await page.pdf({ format: 'A4' });
+    await page.emulateMedia({ media: 'screen' });
+    return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  }
+
   /** Pixels of the map's canvases that hold something, and how many colours they show. */
   function mapInk(page: Page): Promise<{ painted: number; colours: number }> {
     return page.evaluate<{ painted: number; colours: number }>(MAP_INK);
@@ -283,9 +295,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   });
 
   it('prints a request’s site report on one page', async () => {
-    const pdf = await franchisor.pdf({ format: 'A4' });
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
-    expect(pages).toHaveLength(1);
+    expect(await printedPages(franchisor)).toBe(1);
   });
 
   it('the operator scores and compares sites on behalf of a key, with one map, and reads the overview', async () => {
@@ -298,6 +308,20 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await operator.getByRole('heading', { name: /Comparison: Coffee/ }).waitFor();
     await operator.locator('.map canvas').first().waitFor();
     await expect.poll(async () => (await mapInk(operator)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    // Every sample result fails on its thin data and its score: the verdict row says so for each site, and no site is best overall.
+    const verdicts = await operator
+      .getByRole('row', { name: /^Verdict/ })
+      .locator('td')
+      .allTextContents();
+    expect(verdicts).toHaveLength(2);
+    for (const verdict of verdicts) expect(verdict).toMatch(/^Fail: data confidence low; score \d\.\d under the 7\.0 pass mark$/);
+    expect(
+      await operator
+        .getByRole('row', { name: /^Score/ })
+        .getByText('best')
+        .count(),
+    ).toBe(0);
+    expect(await printedPages(operator)).toBe(1);
     await checkAccessibility(operator, 'score and compare');
     await screenshot(operator, 'score-compare');
     await operator.getByRole('link', { name: 'Overview' }).click();
@@ -342,6 +366,25 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await expect.poll(async () => (await mapInk(franchisor)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     await checkAccessibility(franchisor, 'units');
     await screenshot(franchisor, 'units');
+  });
+
+  it('a site inside an own unit’s territory fails saying so in the Requests list, its card and its one-page print', async () => {
+    const inside = await score(franchise.apiKey, { address: address(110), category: 'coffee' });
+    expect(inside.status).toBe(200);
+    await franchisor.getByRole('link', { name: 'Requests', exact: true }).click();
+    const row = franchisor.getByRole('row', { name: new RegExp(address(110)) });
+    await row.waitFor();
+    expect(await row.locator('td.verdict-fail').textContent()).toBe('Fail');
+    await row.getByRole('link', { name: address(110) }).click();
+    const why = franchisor.locator('.verdict-why');
+    await why.waitFor();
+    expect(await why.textContent()).toMatch(
+      /^Fails on: inside the protected territory of Maple North \(\d+ m\); data confidence low; score \d\.\d under the 7\.0 pass mark$/,
+    );
+    expect(await printedPages(franchisor)).toBe(1);
+    await franchisor.emulateMedia({ media: 'print' });
+    expect(await why.isVisible()).toBe(true);
+    await franchisor.emulateMedia({ media: 'screen' });
   });
 
   it('loaded nothing from another origin and broke no rule of the Content-Security-Policy', () => {

@@ -52,7 +52,7 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
           </Fact>
         ))}
       </dl>
-      <h4>Insights</h4>
+      <h4 class="insights-title">Insights</h4>
       <ul class="insights">
         {result.insights.map((insight) => (
           <li key={insight.headline}>

@@ -2,6 +2,7 @@ import type { Category, SiteMap } from '@locscore/schema';
 import L from 'leaflet';
 import { useEffect, useRef } from 'preact/hooks';
 import { useResource } from '../hooks/use-resource.js';
+import { onPrintLayout } from '../print/print-report.js';
 import { useSession } from '../session/session-context.js';
 import { drawSiteMap, MAP_COLOURS, type MapSite, siteBounds } from './map-layers.js';
 import { ResourceView } from './messages.js';
@@ -9,8 +10,9 @@ import { ResourceView } from './messages.js';
 /**
  * A map of one or more scored sites drawn from the region pack itself
  * (`GET /api/franchisor/map` for each site, with the category's trade area):
- * no tile server, no network beyond the locscore server. A legend says what
- * each symbol is; the map has an accessible name.
+ * no tile server, no network beyond the locscore server. Full width on
+ * screen, redrawn to the paper's box when the page is printed. A legend says
+ * what each symbol is; the map has an accessible name.
  *
  * @param sites - the sites, in the order of their labels
  * @param category - the category scored, for competitors and the trade area
@@ -51,9 +53,14 @@ function LeafletMap({ drawn, title }: { drawn: DrawnSite[]; title: string }) {
     const map = L.map(container.current, { preferCanvas: true, zoomSnap: 0.25, attributionControl: true });
     map.attributionControl.setPrefix('Leaflet');
     const bounds = drawn.map(({ site, map: siteMap }) => siteBounds(siteMap, site)).reduce((all, area) => all.extend(area));
-    map.fitBounds(bounds, { padding: [12, 12] });
+    const fit = () => map.invalidateSize(false).fitBounds(bounds, { padding: [12, 12], animate: false });
+    fit();
     for (const { site, map: siteMap } of drawn) drawSiteMap(map, siteMap, site);
-    return () => map.remove();
+    const stop = onPrintLayout(fit);
+    return () => {
+      stop();
+      map.remove();
+    };
   }, [drawn]);
   return <section ref={container} class="map" aria-label={title} />;
 }

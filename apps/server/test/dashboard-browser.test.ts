@@ -72,6 +72,8 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   /** Requests the pages made to anywhere but the server, and what the console said was refused. */
   const foreign: string[] = [];
   const refused: string[] = [];
+  /** What the console said as errors (a failed fetch such as a 401 logs one), page by page. */
+  const consoleErrors = new Map<Page, string[]>();
   const contexts: BrowserContext[] = [];
   const admin = (method: string, path: string, body?: unknown) => call(method, server.url + path, { token: TOKEN, ...(body === undefined ? {} : { body }) });
   const score = (apiKey: string, body: object) => call('POST', server.url + SCORE_PATH, { apiKey, body });
@@ -93,8 +95,10 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       return route.abort();
     });
     const page = await context.newPage();
+    consoleErrors.set(page, []);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+      if (message.type() === 'error') consoleErrors.get(page)?.push(message.text());
     });
     return page;
   }
@@ -173,6 +177,8 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     operator = await newPage();
     await operator.goto(`${server.url}/dashboard/`);
     await operator.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
+    // Asking whether anyone is signed in is answered, not refused: a fresh load logs no failed request.
+    expect(consoleErrors.get(operator)?.filter((text) => /Failed to load resource|\b401\b/.test(text))).toEqual([]);
     expect(await operator.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
     await checkAccessibility(operator, 'sign-in');
     await screenshot(operator, 'sign-in');

@@ -96,6 +96,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     });
     const page = await context.newPage();
     consoleErrors.set(page, []);
+    page.on('pageerror', (error) => consoleErrors.get(page)?.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
       if (message.type() === 'error') consoleErrors.get(page)?.push(message.text());
@@ -132,6 +133,24 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await page.emulateMedia({ media: 'screen' });
     return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   }
+
+  /** The site labels shown on the site map (the pins' permanent tooltips, no pin being hovered, and clusters of pins), with their boxes on the page. */
+  interface Label {
+    text: string;
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+  }
+  function siteLabels(page: Page): Promise<Label[]> {
+    return page.evaluate<
+      Label[]
+    >(`[...document.querySelectorAll('.site-map .leaflet-tooltip-pane .leaflet-tooltip, .site-map .site-cluster')].map((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { text: element.textContent.trim(), left, top, right, bottom };
+    })`);
+  }
+  const overlaps = (a: Label, b: Label) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
   /** Pixels of the map's canvases that hold something, and how many colours they show. */
   function mapInk(page: Page): Promise<{ painted: number; colours: number }> {
@@ -309,6 +328,9 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await operator.getByLabel('Address 1').fill(address(100));
     await operator.getByRole('button', { name: 'Add an address to compare' }).click();
     await operator.getByLabel('Address 2').fill(address(200));
+    // Sites 1 and 3 stand on either side of Main Street, metres apart: their labels would be drawn over each other.
+    await operator.getByRole('button', { name: 'Add an address to compare' }).click();
+    await operator.getByLabel('Address 3').fill(address(101));
     await operator.getByLabel('Score as key').selectOption({ index: 1 });
     await operator.getByRole('button', { name: 'Score and compare' }).click();
     await operator.getByRole('heading', { name: /Comparison: Coffee/ }).waitFor();
@@ -319,7 +341,16 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       .getByRole('row', { name: /^Verdict/ })
       .locator('td')
       .allTextContents();
-    expect(verdicts).toHaveLength(2);
+    expect(verdicts).toHaveLength(3);
+    const labels = await siteLabels(operator);
+    expect(labels.flatMap((label) => label.text.split(' · ')).sort()).toEqual(['1', '2', '3']);
+    expect(
+      labels.find((label) => label.text === '1 · 3'),
+      'sites 1 and 3 share one cluster label',
+    ).toBeDefined();
+    for (const [index, one] of labels.entries()) {
+      for (const other of labels.slice(index + 1)) expect(overlaps(one, other), `${one.text} and ${other.text} overlap`).toBe(false);
+    }
     for (const verdict of verdicts) expect(verdict).toMatch(/^Fail: data confidence low; score \d\.\d under the 7\.0 pass mark$/);
     expect(
       await operator

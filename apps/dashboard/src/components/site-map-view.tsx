@@ -6,6 +6,7 @@ import { onPrintLayout } from '../print/print-report.js';
 import { useSession } from '../session/session-context.js';
 import { drawSiteMap, MAP_COLOURS, type MapSite, siteBounds } from './map-layers.js';
 import { ResourceView } from './messages.js';
+import { sitePinGroup } from './site-pins.js';
 
 /**
  * A map of one or more scored sites drawn from the region pack itself
@@ -40,6 +41,9 @@ export function SiteMapView({ sites, category, title }: { sites: readonly MapSit
   );
 }
 
+/** Closest zoom of a site map: the pins' clusters are computed for each zoom up to it (a map without tiles has no maximum of its own). */
+const MAX_ZOOM = 19;
+
 /** A site and the map data around it. */
 interface DrawnSite {
   site: MapSite;
@@ -50,12 +54,15 @@ function LeafletMap({ drawn, title }: { drawn: DrawnSite[]; title: string }) {
   const container = useRef<HTMLElement>(null);
   useEffect(() => {
     if (container.current === null || drawn.length === 0) return;
-    const map = L.map(container.current, { preferCanvas: true, zoomSnap: 0.25, attributionControl: true });
+    const map = L.map(container.current, { preferCanvas: true, zoomSnap: 0.25, maxZoom: MAX_ZOOM, attributionControl: true });
     map.attributionControl.setPrefix('Leaflet');
     const bounds = drawn.map(({ site, map: siteMap }) => siteBounds(siteMap, site)).reduce((all, area) => all.extend(area));
     const fit = () => map.invalidateSize(false).fitBounds(bounds, { padding: [12, 12], animate: false });
     fit();
-    for (const { site, map: siteMap } of drawn) drawSiteMap(map, siteMap, site);
+    // The pins go on the map last, so that they are drawn over everything else.
+    const pins = sitePinGroup();
+    for (const { site, map: siteMap } of drawn) drawSiteMap(map, siteMap, site, pins);
+    pins.addTo(map);
     const stop = onPrintLayout(fit);
     return () => {
       stop();

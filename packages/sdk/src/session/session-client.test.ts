@@ -15,7 +15,7 @@ afterAll(() => server.close());
 const session = { kind: 'key', csrfToken: 'csrf-0123456789abcdef', expiresAt: '2026-11-02T18:00:00.000Z', keyPrefix: 'lsk_Q2hVx9aB' };
 const noContent: Responder = () => new HttpResponse(null, { status: 204 });
 const json =
-  (body: object): Responder =>
+  (body: object | null): Responder =>
   () =>
     HttpResponse.json(body);
 

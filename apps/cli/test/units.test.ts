@@ -229,7 +229,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
     const taim = territory?.encroaches.find((unit) => unit.name === 'Taïm');
     const card = renderCard(result, new Chalk({ level: 0 }), { address: inside.text, category: 'coffee' }, 200);
     expect(card).toContain(`⚠ Inside the protected territory of Taïm (open, radius territory, ${taim?.distanceMetres} m away)`);
-    expect(card).toMatch(/FAIL \((score under 7\.0|inside the protected territory of)/);
+    expect(card).toMatch(/ FAIL {2}.+\nWhy: inside the protected territory of /);
     expect(card).toMatch(/Cannibalisation {2}\d+% of the demand captured here would come from own units/);
 
     await writeFile(join(work, 'sites.csv'), `site,address\ninside,"${inside.text}"\noutside,"${outside.text}"\n`);

@@ -24,6 +24,7 @@ import { type RunningServer, startServer } from '../src/start.js';
 import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
 import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
+import { type TestDatabase, testDatabase } from './support/test-database.js';
 
 const TOKEN = 'browser-admin-token-0123456789abcdef';
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
@@ -65,11 +66,14 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   let receiver: Receiver;
   let browser: Browser;
   let dataDir: string;
+  let database: TestDatabase | undefined;
   let shots: string;
   let axeSource: string;
   /** Requests the pages made to anywhere but the server, and what the console said was refused. */
   const foreign: string[] = [];
   const refused: string[] = [];
+  /** What the console said as errors (a failed fetch such as a 401 logs one), page by page. */
+  const consoleErrors = new Map<Page, string[]>();
   const contexts: BrowserContext[] = [];
   const admin = (method: string, path: string, body?: unknown) => call(method, server.url + path, { token: TOKEN, ...(body === undefined ? {} : { body }) });
   const score = (apiKey: string, body: object) => call('POST', server.url + SCORE_PATH, { apiKey, body });
@@ -91,8 +95,11 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       return route.abort();
     });
     const page = await context.newPage();
+    consoleErrors.set(page, []);
+    page.on('pageerror', (error) => consoleErrors.get(page)?.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+      if (message.type() === 'error') consoleErrors.get(page)?.push(message.text());
     });
     return page;
   }
@@ -115,6 +122,36 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
   }
 
+  /**
+   * Prints the page as Chromium does (print media, the maps redrawn to their
+   * paper box once a frame has been drawn) to an A4 PDF, and counts its pages.
+   */
+  async function printedPages(page: Page): Promise<number> {
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    const pdf = await page.pdf({ format: 'A4' });
+    await page.emulateMedia({ media: 'screen' });
+    return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  }
+
+  /** The site labels shown on the site map (the pins' permanent tooltips, no pin being hovered, and clusters of pins), with their boxes on the page. */
+  interface Label {
+    text: string;
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+  }
+  function siteLabels(page: Page): Promise<Label[]> {
+    return page.evaluate<
+      Label[]
+    >(`[...document.querySelectorAll('.site-map .leaflet-tooltip-pane .leaflet-tooltip, .site-map .site-cluster')].map((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { text: element.textContent.trim(), left, top, right, bottom };
+    })`);
+  }
+  const overlaps = (a: Label, b: Label) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
   /** Pixels of the map's canvases that hold something, and how many colours they show. */
   function mapInk(page: Page): Promise<{ painted: number; colours: number }> {
     return page.evaluate<{ painted: number; colours: number }>(MAP_INK);
@@ -126,7 +163,9 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await mkdir(shots, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'locscore-dashboard-browser-'));
     receiver = await startReceiver();
+    database = await testDatabase();
     server = await startServer({
+      databaseUrl: database.databaseUrl,
       port: 0,
       dataDir,
       sample: true,
@@ -142,6 +181,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     for (const context of contexts) await context.close();
     await browser?.close();
     await server?.close();
+    await database?.dispose();
     await receiver?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     if (shots && shots !== SCREENSHOTS) await rm(shots, { recursive: true, force: true });
@@ -156,6 +196,8 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     operator = await newPage();
     await operator.goto(`${server.url}/dashboard/`);
     await operator.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
+    // Asking whether anyone is signed in is answered, not refused: a fresh load logs no failed request.
+    expect(consoleErrors.get(operator)?.filter((text) => /Failed to load resource|\b401\b/.test(text))).toEqual([]);
     expect(await operator.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
     await checkAccessibility(operator, 'sign-in');
     await screenshot(operator, 'sign-in');
@@ -228,7 +270,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     expect((await score(franchise.apiKey, { address: address(200), category: 'coffee' })).status).toBe(200);
     const queued = await score(franchise.apiKey, { address: address(100), category: 'coffee', webhookUrl: `${receiver.url}/maple` });
     webhookRequest = QueuedAck.parse(queued.body).requestId;
-    const rival = await score(other.apiKey, { address: address(500, 'Oak Street'), category: 'coffee' });
+    const rival = await score(other.apiKey, { address: address(300, 'Oak Street'), category: 'coffee' });
     theirs = rival.headers.get(HEADERS.requestId) ?? '';
     franchisor = await newPage();
     await signIn(franchisor, 'key', franchise.apiKey);
@@ -278,9 +320,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   });
 
   it('prints a request’s site report on one page', async () => {
-    const pdf = await franchisor.pdf({ format: 'A4' });
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
-    expect(pages).toHaveLength(1);
+    expect(await printedPages(franchisor)).toBe(1);
   });
 
   it('the operator scores and compares sites on behalf of a key, with one map, and reads the overview', async () => {
@@ -288,11 +328,37 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await operator.getByLabel('Address 1').fill(address(100));
     await operator.getByRole('button', { name: 'Add an address to compare' }).click();
     await operator.getByLabel('Address 2').fill(address(200));
+    // Sites 1 and 3 stand on either side of Main Street, metres apart: their labels would be drawn over each other.
+    await operator.getByRole('button', { name: 'Add an address to compare' }).click();
+    await operator.getByLabel('Address 3').fill(address(101));
     await operator.getByLabel('Score as key').selectOption({ index: 1 });
     await operator.getByRole('button', { name: 'Score and compare' }).click();
     await operator.getByRole('heading', { name: /Comparison: Coffee/ }).waitFor();
     await operator.locator('.map canvas').first().waitFor();
     await expect.poll(async () => (await mapInk(operator)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    // Every sample result fails on its thin data and its score: the verdict row says so for each site, and no site is best overall.
+    const verdicts = await operator
+      .getByRole('row', { name: /^Verdict/ })
+      .locator('td')
+      .allTextContents();
+    expect(verdicts).toHaveLength(3);
+    const labels = await siteLabels(operator);
+    expect(labels.flatMap((label) => label.text.split(' · ')).sort()).toEqual(['1', '2', '3']);
+    expect(
+      labels.find((label) => label.text === '1 · 3'),
+      'sites 1 and 3 share one cluster label',
+    ).toBeDefined();
+    for (const [index, one] of labels.entries()) {
+      for (const other of labels.slice(index + 1)) expect(overlaps(one, other), `${one.text} and ${other.text} overlap`).toBe(false);
+    }
+    for (const verdict of verdicts) expect(verdict).toMatch(/^Fail: data confidence low; score \d\.\d under the 7\.0 pass mark$/);
+    expect(
+      await operator
+        .getByRole('row', { name: /^Score/ })
+        .getByText('best')
+        .count(),
+    ).toBe(0);
+    expect(await printedPages(operator)).toBe(1);
     await checkAccessibility(operator, 'score and compare');
     await screenshot(operator, 'score-compare');
     await operator.getByRole('link', { name: 'Overview' }).click();
@@ -301,7 +367,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await checkAccessibility(operator, 'overview (operator)');
     await screenshot(operator, 'overview');
     await operator.getByRole('link', { name: 'Requests' }).click();
-    await operator.getByRole('link', { name: address(500, 'Oak Street') }).waitFor();
+    await operator.getByRole('link', { name: address(300, 'Oak Street') }).waitFor();
     await checkAccessibility(operator, 'requests (operator)');
   });
 
@@ -313,7 +379,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       'name,address,status,territory_metres',
       `Maple North,"${address(100)}",open,300`,
       `Maple Zero,"${address(200)}",open,0`,
-      `Maple Oak,"${address(500, 'Oak Street')}",planned,250`,
+      `Maple Oak,"${address(300, 'Oak Street')}",planned,250`,
     ].join('\n');
     await franchisor.getByLabel('File of units').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await franchisor.getByLabel('Category of rows without one').selectOption('coffee');
@@ -337,6 +403,25 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await expect.poll(async () => (await mapInk(franchisor)).colours, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     await checkAccessibility(franchisor, 'units');
     await screenshot(franchisor, 'units');
+  });
+
+  it('a site inside an own unit’s territory fails saying so in the Requests list, its card and its one-page print', async () => {
+    const inside = await score(franchise.apiKey, { address: address(110), category: 'coffee' });
+    expect(inside.status).toBe(200);
+    await franchisor.getByRole('link', { name: 'Requests', exact: true }).click();
+    const row = franchisor.getByRole('row', { name: new RegExp(address(110)) });
+    await row.waitFor();
+    expect(await row.locator('td.verdict-fail').textContent()).toBe('Fail');
+    await row.getByRole('link', { name: address(110) }).click();
+    const why = franchisor.locator('.verdict-why');
+    await why.waitFor();
+    expect(await why.textContent()).toMatch(
+      /^Fails on: inside the protected territory of Maple North \(\d+ m\); data confidence low; score \d\.\d under the 7\.0 pass mark$/,
+    );
+    expect(await printedPages(franchisor)).toBe(1);
+    await franchisor.emulateMedia({ media: 'print' });
+    expect(await why.isVisible()).toBe(true);
+    await franchisor.emulateMedia({ media: 'screen' });
   });
 
   it('loaded nothing from another origin and broke no rule of the Content-Security-Policy', () => {

@@ -32,3 +32,13 @@ export * from './unit-import.js';
 export * from './unit-refs.js';
 export * from './unit-rows.js';
 export * from './units.js';
+export {
+  type ComparedSite,
+  comparisonCaveat,
+  describeFailingFact,
+  type FailingFact,
+  formatDistance,
+  readVerdict,
+  type Verdict,
+  verdictLine,
+} from './verdict.js';

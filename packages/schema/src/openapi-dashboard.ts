@@ -44,9 +44,11 @@ export function sessionPaths(): ZodOpenApiPathsObject {
       },
       get: {
         operationId: 'getSession',
-        summary: 'The signed-in session and its CSRF token',
-        security: [{ dashboardSession: [] }],
-        responses: { '200': jsonResponse('The session.', DashboardSession), '401': errorResponse('unauthorized: no session, or it expired.') },
+        summary: 'The signed-in session and its CSRF token, or null when there is none',
+        description:
+          'Answers 200 with null when the request carries no live session (none, or it expired), so that a page asking whether it is signed in logs no error.',
+        security: [{ dashboardSession: [] }, {}],
+        responses: { '200': jsonResponse('The session, or null when there is none.', DashboardSession.nullable()) },
       },
       delete: {
         operationId: 'signOut',

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import { ScoreTerritory } from '@locscore/schema';
+import { type ScoreResult, ScoreTerritory } from '@locscore/schema';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { sampleResult as result } from '../../test/fixtures.js';
@@ -70,7 +70,7 @@ describe('renderCard', () => {
       meta: { region: { name: 'Liechtenstein', sample: false, attribution: '© OpenStreetMap contributors' } },
     };
     const card = renderCard(failing, plain);
-    expect(card).toContain('4.2 / 10  FAIL (score under 7.0)  High Risk');
+    expect(card).toContain('4.2 / 10  FAIL  High Risk\nWhy: score 4.2 under the 7.0 pass mark');
     expect(card).toContain('none within 5 km');
     expect(card).toContain('no ratings');
     expect(card).not.toContain('SAMPLE DATA');
@@ -93,13 +93,18 @@ describe('renderCard', () => {
     expect(renderCard(edge, plain, { address: 'Städtle 38, 9490 Vaduz' })).not.toContain('⚠');
   });
 
-  it('says why a result fails: its score, its data confidence, or where to look', () => {
+  it('says why a result fails: its score, its data confidence, or that the server gave no ground it can read', () => {
     expect(renderCard({ ...result, score: 5.5, passed: false, story: 'Proceed with Caution' }, plain)).toContain(
-      '5.5 / 10  FAIL (score under 7.0)  Proceed with Caution',
+      '5.5 / 10  FAIL  Proceed with Caution\nWhy: score 5.5 under the 7.0 pass mark\n',
     );
-    const lowConfidence = { ...result, passed: false, meta: { ...result.meta, confidence: { level: 'low' as const, reasons: ['no census data'] } } };
+    const lowConfidence = {
+      ...result,
+      passed: false,
+      story: 'Needs Verification' as const,
+      meta: { ...result.meta, confidence: { level: 'low' as const, reasons: ['no census data'] } },
+    };
     expect(failReason(lowConfidence)).toBe('data confidence low');
-    expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL (data confidence low)  Strong Location');
+    expect(renderCard(lowConfidence, plain)).toContain('7.4 / 10  FAIL  Needs Verification\nWhy: data confidence low\n');
     expect(
       failReason({
         ...result,
@@ -114,8 +119,8 @@ describe('renderCard', () => {
           },
         },
       }),
-    ).toBe('inside the protected territory of Unit 4');
-    expect(failReason({ ...result, passed: false })).toMatch(/see meta with --json/);
+    ).toBe('inside the protected territory of Unit 4 (120 m)');
+    expect(failReason({ ...result, passed: false })).toBe('not passed by the server');
   });
 
   it('shows the own units of meta.territory: the encroached unit, the nearest unit and the cannibalisation', () => {
@@ -135,7 +140,7 @@ describe('renderCard', () => {
       },
     });
     const card = renderCard({ ...result, passed: false, meta: { ...result.meta, territory } }, plain, {}, 200);
-    expect(card).toContain('7.4 / 10  FAIL (inside the protected territory of Taïm)  Strong Location\n');
+    expect(card).toContain('7.4 / 10  FAIL  Strong Location\nWhy: inside the protected territory of Taïm (80 m)\n');
     expect(card).toContain('Own units\n  ⚠ Inside the protected territory of Taïm (planned, population territory, 80 m away)\n');
     expect(card).toContain('  Nearest unit     Taïm, 80 m\n');
     expect(card).toContain('  Cannibalisation  94% of the demand captured here would come from own units; Taïm −8%, Joe −<1%, Third −2%, +1 more\n');
@@ -147,7 +152,7 @@ describe('renderCard', () => {
     expect(renderCard(result, plain)).not.toContain('Own units');
   });
 
-  it('says every reason of a failure on the verdict line in a few words, never quoting the confidence reasons', () => {
+  it('names the most decisive failing fact on one line, counting the others, never quoting the confidence reasons', () => {
     const reasons = [
       'The trade area is mapped about as completely as the region’s well-mapped core: 696 address points and 223 mapped places for 2,251 residents.',
       'Only 2 coffee places are mapped in the region.',
@@ -165,12 +170,13 @@ describe('renderCard', () => {
       },
     };
     const card = renderCard(failing, plain, { address: 'Egertastrasse 36, 9490 Vaduz', category: 'coffee' }, 80);
-    expect(card).toContain('6.1 / 10  FAIL (score under 7.0; data confidence low; inside the protected');
-    expect(failReason(failing)).toBe('score under 7.0; data confidence low; inside the protected territory of Risch Kaffee Schaan and 1 more');
+    expect(failReason(failing)).toBe('inside the protected territory of Risch Kaffee Schaan (640 m); +3 more');
+    const why = card.split('\n').filter((line) => line.startsWith('Why'));
+    expect(why).toEqual(['Why: inside the protected territory of Risch Kaffee Schaan (640 m); +3 more']);
     expect(card).not.toContain('mapped about as completely');
     const lowOnly = { ...failing, score: 7.4, meta: { ...failing.meta, territory: undefined } };
     const lines = renderCard(lowOnly, plain, {}, 80).split('\n');
-    expect(lines.filter((line) => line.includes('FAIL'))).toEqual(['7.4 / 10  FAIL (data confidence low)  Proceed with Caution']);
+    expect(lines.filter((line) => /FAIL|Why:/.test(line))).toEqual(['7.4 / 10  FAIL  Proceed with Caution', 'Why: data confidence low']);
     expect(lines.join('\n')).toMatch(/Data confidence\s+low\n/);
   });
 
@@ -238,5 +244,38 @@ describe('renderCard', () => {
 
   it('colours only when the style has a colour level', () => {
     expect(renderCard(result, coloured)).toContain('\u001b[');
+  });
+});
+
+describe('one verdict on the terminal card', () => {
+  const unit = { unitId: UNIT_A, name: 'Risch Kaffee Schaan', status: 'planned' as const, distanceMetres: 90, territoryType: 'radius' as const };
+  const failures = {
+    failing: [{ ...result, score: 4.2, passed: false, story: 'High Risk' as const }, 'score 4.2 under the 7.0 pass mark'],
+    'low-confidence': [
+      {
+        ...result,
+        score: 7.8,
+        passed: false,
+        story: 'Needs Verification' as const,
+        meta: { ...result.meta, confidence: { level: 'low' as const, reasons: ['Street only.'] } },
+      },
+      'data confidence low',
+    ],
+    encroaching: [
+      {
+        ...result,
+        passed: false,
+        story: 'Inside Own Territory' as const,
+        meta: { ...result.meta, territory: { encroaches: [unit], nearestUnit: null, overlap: [], cannibalisation: null } },
+      },
+      'inside the protected territory of Risch Kaffee Schaan (90 m)',
+    ],
+  } satisfies Record<string, [ScoreResult, string]>;
+
+  it.each(Object.entries(failures))('a %s result says FAIL, its story and its failing fact on one line', (_, [failed, says]) => {
+    const lines = renderCard(failed, plain, { address: 'Egertastrasse 36, 9490 Vaduz', category: 'coffee' }, 80).split('\n');
+    expect(lines).toContain(`${failed.score.toFixed(1)} / 10  FAIL  ${failed.story}`);
+    expect(lines).toContain(`Why: ${says}`);
+    expect(lines.join('\n')).not.toContain('PASS');
   });
 });

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import { CATEGORY_LABELS, isCategory, PASS_THRESHOLD, type ScoreResult } from '@locscore/schema';
+import { CATEGORY_LABELS, describeFailingFact, isCategory, readVerdict, type ScoreResult } from '@locscore/schema';
 import type { ChalkInstance } from 'chalk';
 import wrapAnsi from 'wrap-ansi';
 import { competitorLines } from './competitor-lines.js';
@@ -68,27 +68,21 @@ function keepUnitsWithNumbers(text: string): string {
 }
 
 /**
- * Why a result did not pass, in a few words for the card's verdict line:
- * each of its score under the 7.0 pass mark, its data confidence too low
- * (`meta.confidence.level`; the reasons are in its insight), and the site
- * inside the protected territory of one of the account's own units (the
- * nearest of `meta.territory.encroaches`; the card's "Own units" section has
- * the details), joined by `; `, or, when the server decided on grounds the
- * card cannot read, where to look.
+ * Why a result did not pass, in one short line for the card: the most
+ * decisive failing fact the result states (see `readVerdict` of
+ * `@locscore/schema`: an own unit's protected territory, then data
+ * confidence low, then the score under the 7.0 pass mark), and how many
+ * other failing facts and encroached units there are (each has its own line
+ * further down the card: Data confidence, Own units, the score).
  *
  * @param result - a result with `passed: false`
- * @returns e.g. `score under 7.0; inside the protected territory of Taïm`
+ * @returns e.g. `inside the protected territory of Taïm (80 m); +2 more`
  */
 export function failReason(result: ScoreResult): string {
-  const reasons: string[] = [];
-  if (result.score < PASS_THRESHOLD) reasons.push(`score under ${PASS_THRESHOLD.toFixed(1)}`);
-  if (result.meta?.confidence?.level === 'low') reasons.push('data confidence low');
-  const encroaches = territoryOf(result)?.encroaches ?? [];
-  const [nearest] = encroaches;
-  if (nearest !== undefined) {
-    reasons.push(`inside the protected territory of ${nearest.name}${encroaches.length > 1 ? ` and ${encroaches.length - 1} more` : ''}`);
-  }
-  return reasons.length > 0 ? reasons.join('; ') : 'not passed by the server (see meta with --json)';
+  const [first, ...others] = readVerdict(result).failing;
+  if (first === undefined) return 'not passed by the server';
+  const extra = others.length + (first.kind === 'territory' ? first.more : 0);
+  return `${describeFailingFact(first, true)}${extra > 0 ? `; +${extra} more` : ''}`;
 }
 
 /** Below this `meta.geocodeConfidence` the card warns that the place may not be the one meant. */
@@ -126,7 +120,7 @@ function geocodeLines(result: ScoreResult, style: ChalkInstance, asked: string |
 
 /**
  * Renders a score result as the human card printed on a terminal: overall
- * score with PASS, or FAIL and why (see {@link failReason}), the story, bars
+ * score with PASS, or FAIL and, on the next line, why (see {@link failReason}), the story, bars
  * for transit / competitor / market fit, the nearest rapid-transit station
  * and its distance, the first five competitors and `+N more` for the rest of
  * `competitorCount`, the data confidence (`meta.confidence.level`) and the
@@ -164,8 +158,9 @@ export function renderCard(
   const geocoding = geocodeLines(result, style, context.address);
   lines.push(...geocoding.lines);
   const colour = scoreColour(style, result.score);
-  const verdict = result.passed ? style.green.bold('PASS') : `${style.red.bold('FAIL')} ${style.red(`(${failReason(result)})`)}`;
+  const verdict = result.passed ? style.green.bold('PASS') : style.red.bold('FAIL');
   lines.push(`${colour.bold(`${result.score.toFixed(1)} / 10`)}  ${verdict}  ${style.bold(result.story)}`);
+  if (!result.passed) lines.push(style.red(`Why: ${failReason(result)}`));
   lines.push('');
   const rows: Array<[string, number]> = [
     ['Transit', result.breakdown.transit],

@@ -40,10 +40,33 @@ describe('comparisonRows', () => {
     expect(rows.find((row) => row.label === 'Competition')?.best).toEqual([]);
   });
 
+  it('never marks a failing site best overall, whatever its score, and marks nothing best across regions', () => {
+    const unit = {
+      unitId: '5b0f8c3e-9a1d-4e2b-8c7f-3d2e1a0b9c8d',
+      name: 'Risch Kaffee Schaan',
+      status: 'planned' as const,
+      distanceMetres: 90,
+      territoryType: 'radius' as const,
+    };
+    const inside = result(8.6, {
+      passed: false,
+      story: 'Inside Own Territory',
+      meta: { territory: { encroaches: [unit], nearestUnit: null, overlap: [], cannibalisation: null }, confidence: { level: 'high', reasons: ['ok'] } },
+    });
+    const rows = comparisonRows([inside, result(7.4)]);
+    const row = (label: string) => rows.find((entry) => entry.label === label);
+    expect(row('Score')?.best).toEqual([1]);
+    expect(row('Verdict')).toMatchObject({ cells: ['Fail: inside the protected territory of Risch Kaffee Schaan (90 m)', 'Pass'], failing: [true, false] });
+    expect(row('Inside own territory')?.cells).toEqual(['Risch Kaffee Schaan (planned, 90 m away)', 'No units of the category']);
+    expect(row('Data confidence')?.cells).toEqual(['high', '—']);
+    expect(comparisonRows([result(6.5), result(8.1)], false).every((entry) => entry.best.length === 0)).toBe(true);
+  });
+
   it('writes the station with its distance, and a dash for what is unknown', () => {
     const rows = comparisonRows([result(7), result(7, { nearestStation: null, transitDistanceMetres: null, avgCompetitorRating: 4.25 })]);
     expect(rows.find((row) => row.label === 'Nearest station')?.cells).toEqual(['Schaan-Vaduz, 1.5 km', '—']);
     expect(rows.find((row) => row.label === 'Average competitor rating')?.cells).toEqual(['—', '4.3']);
-    expect(rows.find((row) => row.label === 'Verdict')?.cells).toEqual(['Strong Location (passed)', 'Strong Location (passed)']);
+    expect(rows.find((row) => row.label === 'Verdict')?.cells).toEqual(['Pass', 'Pass']);
+    expect(rows.find((row) => row.label === 'Story')?.cells).toEqual(['Strong Location', 'Strong Location']);
   });
 });

@@ -22,6 +22,15 @@ describe('DailyChart', () => {
     expect(container.querySelectorAll('rect.chart-bar-failed')).toHaveLength(3);
   });
 
+  it('keeps the top tick’s label inside the picture', () => {
+    const { container } = render(<DailyChart days={days} title="Requests per day" />);
+    const plot = container.querySelector('svg > g');
+    const top = Number(/translate\(0 (\d+)\)/.exec(plot?.getAttribute('transform') ?? '')?.[1]);
+    const labels = [...(plot?.querySelectorAll(':scope > g > text.chart-axis') ?? [])].map((text) => Number(text.getAttribute('y')));
+    // An 11 px label reaches about 8 px above its baseline: the highest must stay below the picture's top edge.
+    expect(top + Math.min(...labels) - 8).toBeGreaterThanOrEqual(0);
+  });
+
   it('gives the same numbers as a table', () => {
     render(<DailyChart days={days} title="Requests per day" />);
     const rows = screen.getAllByRole('row').slice(1);

@@ -1,6 +1,7 @@
 import type { MapFeature, RoadFeature, SiteMap } from '@locscore/schema';
 import L from 'leaflet';
 import { escapeHtml, textElement } from '../dom/text.js';
+import type { SitePinOptions } from './site-pins.js';
 
 /** A scored site to mark on the map. */
 export interface MapSite {
@@ -68,13 +69,15 @@ export function drawRoads(map: L.Map, siteMap: SiteMap): void {
  * Draws one site map onto a Leaflet map (canvas renderer): roads as lines
  * (major roads darker and wider), the trade-area circle, stations and
  * competitors as circles with tooltips (text nodes: names and addresses are
- * never parsed as HTML), then the site itself on top.
+ * never parsed as HTML), and the site's pin on top, added to `pins` (a
+ * layer that clusters pins whose labels would overlap, see `site-pins.ts`).
  *
  * @param map - the Leaflet map, with its view set
  * @param siteMap - the GeoJSON of `GET /api/franchisor/map`
  * @param site - the scored site
+ * @param pins - the layer the site's pin goes to (added to the map after every site is drawn)
  */
-export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
+export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite, pins: L.LayerGroup): void {
   drawRoads(map, siteMap);
   const center = L.latLng(site.lat, site.lng);
   L.circle(center, { radius: circleRadius(siteMap), color: MAP_COLOURS.tradeArea, weight: 2, dashArray: '6 4', fillOpacity: 0.05, interactive: false }).addTo(
@@ -94,7 +97,8 @@ export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite): void {
       .bindTooltip(textElement(feature.properties.name))
       .addTo(map);
   }
-  L.circleMarker(center, { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1 })
+  const pin: SitePinOptions = { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1, siteLabel: site.label };
+  L.circleMarker(center, pin)
     .bindTooltip(textElement(site.label), { permanent: site.pinLabel, direction: 'top', offset: [0, -8] })
-    .addTo(map);
+    .addTo(pins);
 }

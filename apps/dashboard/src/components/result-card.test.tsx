@@ -29,7 +29,7 @@ describe('ResultCard', () => {
     render(<ResultCard result={result} address="Staedtle 38, Vaduz" category="coffee" />);
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Staedtle 38, Vaduz');
     expect(screen.getByText('7.0').className).toBe('score-value');
-    expect(screen.getByText('Passed')).toBeTruthy();
+    expect(screen.getByText('Pass')).toBeTruthy();
     expect(screen.getByLabelText('Transit score').closest('dd')?.textContent).toBe(' 8.1');
     expect(screen.getByText(/matched Städtle 38, 9490 Vaduz/)).toBeTruthy();
   });

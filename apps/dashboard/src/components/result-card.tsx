@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type Category, type ScoreResult, type ScoreTerritory } from '@locscore/schema';
+import { CATEGORY_LABELS, type Category, describeFailingFact, readVerdict, type ScoreResult, type ScoreTerritory } from '@locscore/schema';
 import { formatEncroachments, formatMetres, formatPercent, formatScore, NONE } from '../format/format.js';
 import { Fact } from './fact.js';
 import { TableHead } from './table-head.js';
@@ -10,7 +10,9 @@ const SUB_SCORES = [
 ] as const;
 
 /**
- * A scored site: overall score and verdict, the three sub-scores, the
+ * A scored site: overall score and verdict read from the result itself
+ * (`readVerdict`: Pass, or Fail and each failing fact on one line), the
+ * story, the three sub-scores, the
  * insights, the nearest station, the account's own units around it
  * (`meta.territory`) and the nearest competitors.
  *
@@ -20,6 +22,7 @@ const SUB_SCORES = [
  */
 export function ResultCard({ result, address, category }: { result: ScoreResult; address: string; category: Category }) {
   const meta = result.meta;
+  const verdict = readVerdict(result);
   return (
     <article class="result-card" aria-labelledby="result-address">
       <header class="result-head">
@@ -34,9 +37,14 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
           <span class="score-value">{formatScore(result.score)}</span>
           <span class="score-scale"> / 10</span>
           <span class="score-story">{result.story}</span>
-          <span class="score-passed">{result.passed ? 'Passed' : 'Not passed'}</span>
+          <span class="score-passed">{verdict.passed ? 'Pass' : 'Fail'}</span>
         </p>
       </header>
+      {!verdict.passed && (
+        <p class="verdict-why">
+          <strong>Fails on:</strong> {verdict.failing.map((fact) => describeFailingFact(fact)).join('; ')}
+        </p>
+      )}
       <dl class="sub-scores">
         {SUB_SCORES.map(([key, label]) => (
           <Fact key={key} term={label}>
@@ -44,7 +52,7 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
           </Fact>
         ))}
       </dl>
-      <h4>Insights</h4>
+      <h4 class="insights-title">Insights</h4>
       <ul class="insights">
         {result.insights.map((insight) => (
           <li key={insight.headline}>
@@ -61,6 +69,7 @@ export function ResultCard({ result, address, category }: { result: ScoreResult;
           {result.avgCompetitorRating !== null && <>, average rating {result.avgCompetitorRating.toFixed(1)}</>}
         </Fact>
         {meta?.confidence !== undefined && <Fact term="Data confidence">{meta.confidence.level}</Fact>}
+        {verdict.geocodePrecision !== null && <Fact term="Geocode precision">{verdict.geocodePrecision.replace('_', ' ')}</Fact>}
         {meta?.percentile !== undefined && (
           <Fact term="Rank in the region">scores at or above {meta.percentile} % of its address points for this category</Fact>
         )}

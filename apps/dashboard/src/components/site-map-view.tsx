@@ -2,15 +2,18 @@ import type { Category, SiteMap } from '@locscore/schema';
 import L from 'leaflet';
 import { useEffect, useRef } from 'preact/hooks';
 import { useResource } from '../hooks/use-resource.js';
+import { onPrintLayout } from '../print/print-report.js';
 import { useSession } from '../session/session-context.js';
 import { drawSiteMap, MAP_COLOURS, type MapSite, siteBounds } from './map-layers.js';
 import { ResourceView } from './messages.js';
+import { sitePinGroup } from './site-pins.js';
 
 /**
  * A map of one or more scored sites drawn from the region pack itself
  * (`GET /api/franchisor/map` for each site, with the category's trade area):
- * no tile server, no network beyond the locscore server. A legend says what
- * each symbol is; the map has an accessible name.
+ * no tile server, no network beyond the locscore server. Full width on
+ * screen, redrawn to the paper's box when the page is printed. A legend says
+ * what each symbol is; the map has an accessible name.
  *
  * @param sites - the sites, in the order of their labels
  * @param category - the category scored, for competitors and the trade area
@@ -38,6 +41,9 @@ export function SiteMapView({ sites, category, title }: { sites: readonly MapSit
   );
 }
 
+/** Closest zoom of a site map: the pins' clusters are computed for each zoom up to it (a map without tiles has no maximum of its own). */
+const MAX_ZOOM = 19;
+
 /** A site and the map data around it. */
 interface DrawnSite {
   site: MapSite;
@@ -48,12 +54,20 @@ function LeafletMap({ drawn, title }: { drawn: DrawnSite[]; title: string }) {
   const container = useRef<HTMLElement>(null);
   useEffect(() => {
     if (container.current === null || drawn.length === 0) return;
-    const map = L.map(container.current, { preferCanvas: true, zoomSnap: 0.25, attributionControl: true });
+    const map = L.map(container.current, { preferCanvas: true, zoomSnap: 0.25, maxZoom: MAX_ZOOM, attributionControl: true });
     map.attributionControl.setPrefix('Leaflet');
     const bounds = drawn.map(({ site, map: siteMap }) => siteBounds(siteMap, site)).reduce((all, area) => all.extend(area));
-    map.fitBounds(bounds, { padding: [12, 12] });
-    for (const { site, map: siteMap } of drawn) drawSiteMap(map, siteMap, site);
-    return () => map.remove();
+    const fit = () => map.invalidateSize(false).fitBounds(bounds, { padding: [12, 12], animate: false });
+    fit();
+    // The pins go on the map last, so that they are drawn over everything else.
+    const pins = sitePinGroup();
+    for (const { site, map: siteMap } of drawn) drawSiteMap(map, siteMap, site, pins);
+    pins.addTo(map);
+    const stop = onPrintLayout(fit);
+    return () => {
+      stop();
+      map.remove();
+    };
   }, [drawn]);
   return <section ref={container} class="map" aria-label={title} />;
 }

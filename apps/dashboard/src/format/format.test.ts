@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatDay, formatEncroachments, formatLimit, formatMetres, formatPercent, formatPlan, formatScore, monthOf, NONE } from './format.js';
 
 describe('formatters', () => {
-  it('writes metres below 1 km and kilometres with one decimal above', () => {
-    expect([0, 420.4, 999, 1000, 1540, 2000].map(formatMetres)).toEqual(['0 m', '420 m', '999 m', '1 km', '1.5 km', '2 km']);
+  it('writes whole metres below 1 km, km with one decimal below 10 km, whole km beyond', () => {
+    expect([0, 420.4, 999, 1000, 1540, 2000, 6_397_900].map(formatMetres)).toEqual(['0 m', '420 m', '999 m', '1.0 km', '1.5 km', '2.0 km', '6,398 km']);
     expect(formatMetres(null)).toBe(NONE);
   });
 

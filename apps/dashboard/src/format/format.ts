@@ -1,9 +1,8 @@
-import { type Encroachment, PLAN_QUOTAS, type Plan } from '@locscore/schema';
+import { type Encroachment, formatDistance, PLAN_QUOTAS, type Plan } from '@locscore/schema';
 
 /** What the dashboard shows for a value that does not exist (no station, unlimited rate, no data). */
 export const NONE = '—';
 
-const decimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -11,14 +10,14 @@ const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', t
 const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
- * A great-circle distance for people: metres below 1 km (`420 m`), else
- * kilometres with one decimal (`1.5 km`).
+ * A great-circle distance for people, as every surface writes it
+ * (`formatDistance` of `@locscore/schema`: `420 m`, `1.5 km`, `6,398 km`).
  *
  * @param metres - distance in metres, or null when there is none
  */
 export function formatMetres(metres: number | null): string {
   if (metres === null || !Number.isFinite(metres)) return NONE;
-  return metres < 1000 ? `${whole.format(metres)} m` : `${decimal.format(metres / 1000)} km`;
+  return formatDistance(metres);
 }
 
 /**

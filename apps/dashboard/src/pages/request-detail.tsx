@@ -9,6 +9,7 @@ import { SiteMapView } from '../components/site-map-view.js';
 import { formatDateTime } from '../format/format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
+import { printReport } from '../print/print-report.js';
 import { ROUTES } from '../routes.js';
 import { useSession } from '../session/session-context.js';
 
@@ -87,7 +88,7 @@ function RequestHeader({ request }: { request: RequestDetail }) {
           {request.requestId}
         </Fact>
       </dl>
-      <button type="button" class="no-print" onClick={() => window.print()}>
+      <button type="button" class="no-print" onClick={() => void printReport()}>
         Print site report
       </button>
     </>

@@ -92,7 +92,7 @@ function RequestList({ first, operator, loadMore }: { first: RequestPage; operat
       <div class="table-scroll">
         <table>
           <caption class="visually-hidden">Requests, newest first</caption>
-          <TableHead columns={['Made', operator && 'Key', 'Address', 'Category', 'Mode', 'Status', 'Score', 'Delivery']} />
+          <TableHead columns={['Made', operator && 'Key', 'Address', 'Category', 'Mode', 'Status', 'Score', 'Verdict', 'Delivery']} />
           <tbody>
             {items.map((request) => (
               <tr key={request.requestId}>
@@ -108,6 +108,9 @@ function RequestList({ first, operator, loadMore }: { first: RequestPage; operat
                   {request.errorCode !== null && <span class="muted"> ({request.errorCode})</span>}
                 </td>
                 <td>{formatScore(request.score)}</td>
+                <td class={request.passed === false ? 'verdict-fail' : request.passed ? 'verdict-pass' : undefined}>
+                  {request.passed === null ? NONE : request.passed ? 'Pass' : 'Fail'}
+                </td>
                 <td>{request.deliveryState ?? NONE}</td>
               </tr>
             ))}

@@ -7,6 +7,7 @@ import { ResultCard } from '../components/result-card.js';
 import { SiteMapView } from '../components/site-map-view.js';
 import { describeError, type ErrorMessage } from '../format/error-message.js';
 import { useResource } from '../hooks/use-resource.js';
+import { printReport } from '../print/print-report.js';
 import { useSession } from '../session/session-context.js';
 import { ComparisonTable } from './comparison-table.js';
 
@@ -120,7 +121,7 @@ function Outcomes({ category, sites }: { category: Category; sites: SiteOutcome[
     <section aria-labelledby="outcome-heading" class="report">
       <div class="report-head">
         <h2 id="outcome-heading">{sites.length === 1 ? 'Site report' : `Comparison: ${CATEGORY_LABELS[category]}`}</h2>
-        <button type="button" class="no-print" onClick={() => window.print()}>
+        <button type="button" class="no-print" onClick={() => void printReport()}>
           Print site report
         </button>
       </div>
@@ -128,7 +129,7 @@ function Outcomes({ category, sites }: { category: Category; sites: SiteOutcome[
         'error' in site ? <ErrorAlert key={site.address} error={{ ...site.error, title: `${site.address}: ${site.error.title}` }} /> : null,
       )}
       {single !== undefined && <ResultCard result={single.result} address={single.address} category={category} />}
-      {scored.length > 1 && <ComparisonTable sites={scored} />}
+      {scored.length > 1 && <ComparisonTable sites={scored} category={category} />}
       {scored.length > 0 && (
         <SiteMapView
           sites={scored.map((site, index) => ({

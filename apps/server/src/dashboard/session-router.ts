@@ -59,7 +59,9 @@ async function ownerOf(body: SessionSignIn, options: SessionRouterOptions): Prom
  *   address (a right token or key always signs in). A new
  *   sign-in ends the session the request carried.
  * - `GET /` → `DashboardSession` with its CSRF token, `Cache-Control:
- *   no-store`; 401 without a live session.
+ *   no-store`; `null` (still 200) without a live session: the page asks this
+ *   on every load, and "not signed in" is an answer, not an error for the
+ *   browser's console.
  * - `DELETE /` with `X-CSRF-Token` → 204, session ended and cookie cleared
  *   (403 for a missing or wrong token; 204 without a session).
  *
@@ -90,7 +92,10 @@ export function sessionRouter(options: SessionRouterOptions): Router {
   router.get('/', async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const live = await liveSession(req, options);
-    if (live === null) throw new ApiError('unauthorized', 'not signed in, or the session has ended');
+    if (live === null) {
+      res.status(200).json(null);
+      return;
+    }
     const { session } = live;
     const body: DashboardSession = {
       kind: session.kind,

@@ -15,7 +15,7 @@ afterAll(() => server.close());
 const session = { kind: 'key', csrfToken: 'csrf-0123456789abcdef', expiresAt: '2026-11-02T18:00:00.000Z', keyPrefix: 'lsk_Q2hVx9aB' };
 const noContent: Responder = () => new HttpResponse(null, { status: 204 });
 const json =
-  (body: object): Responder =>
+  (body: object | null): Responder =>
   () =>
     HttpResponse.json(body);
 
@@ -41,13 +41,15 @@ describe('SessionClient', () => {
     expect(posted).toHaveLength(2);
   });
 
-  it('answers null when there is no session', async () => {
-    respondInTurn(server, 'get', `${BASE}/dashboard/session`, [fail(401, errorBody('unauthorized', 'no session'))]);
-    expect(await new SessionClient({ baseUrl: BASE }).current()).toBeNull();
+  it('answers null when there is no session: the server’s null, or an older server’s 401', async () => {
+    respondInTurn(server, 'get', `${BASE}/dashboard/session`, [json(null), fail(401, errorBody('unauthorized', 'no session'))]);
+    const client = new SessionClient({ baseUrl: BASE });
+    expect(await client.current()).toBeNull();
+    expect(await client.current()).toBeNull();
   });
 
   it('signs out with the CSRF token it read, and does nothing without a session', async () => {
-    const reads = respondInTurn(server, 'get', `${BASE}/dashboard/session`, [json(session), fail(401, errorBody('unauthorized', 'no session'))]);
+    const reads = respondInTurn(server, 'get', `${BASE}/dashboard/session`, [json(session), json(null)]);
     const deleted = respondInTurn(server, 'delete', `${BASE}/dashboard/session`, [noContent]);
     const client = new SessionClient({ baseUrl: BASE });
     await client.current();

@@ -48,12 +48,17 @@ export class SessionClient {
 
   /**
    * The signed-in session (`GET /dashboard/session`), or null when there is
-   * none or it expired. Keeps its CSRF token for {@link SessionClient.signOut}.
+   * none or it expired (the server answers `null`; a 401 of an older server
+   * means the same). Keeps its CSRF token for {@link SessionClient.signOut}.
    */
   async current(options: CallOptions = {}): Promise<DashboardSession | null> {
     try {
-      const session = await this.#transport.send({ method: 'get', path: DASHBOARD_SESSION_PATH, signal: options.signal }, DashboardSession, 'DashboardSession');
-      this.#csrfToken = session.csrfToken;
+      const session = await this.#transport.send(
+        { method: 'get', path: DASHBOARD_SESSION_PATH, signal: options.signal },
+        DashboardSession.nullable(),
+        'DashboardSession or null',
+      );
+      if (session !== null) this.#csrfToken = session.csrfToken;
       return session;
     } catch (error) {
       if (error instanceof AuthenticationError && error.status === 401) return null;

@@ -15,6 +15,7 @@ export * from './headers.js';
 export { API_VERSION, createOpenApiDocument } from './openapi.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 export * from './paths.js';
+export * from './opportunities.js';
 export * from './plans.js';
 export * from './request-log.js';
 export * from './score-request.js';

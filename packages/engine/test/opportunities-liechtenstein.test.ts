@@ -59,6 +59,8 @@ describe.skipIf(pbf === null)('the opportunity map of the Liechtenstein pack (re
     // The best site is the best cell of the heat grid.
     expect(scores[0]).toBe(Math.max(...map.heat.cells.map((cell) => cell.score)));
     expect(map.heat.cells.reduce((sum, cell) => sum + cell.sites, 0)).toBe(map.candidates);
+    expect(map.heat.cellMetres).toBe(250);
+    expect(map.heat.cells.length).toBeGreaterThan(100);
     expect(map.spacingMetres).toBe(CATEGORY_DEFINITIONS.coffee.radiusMetres / 2);
     for (const [index, site] of map.sites.entries()) {
       for (const other of map.sites.slice(index + 1)) expect(haversineMetres(site.coordinates, other.coordinates)).toBeGreaterThanOrEqual(map.spacingMetres);

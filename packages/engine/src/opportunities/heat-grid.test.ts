@@ -17,11 +17,13 @@ describe('heatGrid', () => {
     expect(first?.north).toBeGreaterThan(47.1001);
   });
 
-  it('coarsens the cells over a wide region and answers an empty grid for no candidates', () => {
-    const wide = heatGrid([site(40, -80, 5), site(50, -60, 6)]);
-    expect(wide.cellMetres).toBeGreaterThan(MIN_HEAT_CELL_METRES);
-    const rows = Math.ceil((10 * 111_195) / wide.cellMetres);
-    expect(rows * rows).toBeLessThanOrEqual(4 * MAX_HEAT_CELLS);
+  it('keeps fine cells beside a far-off stray, coarsens them when too many hold candidates, and answers an empty grid for none', () => {
+    expect(heatGrid([site(47.1, 9.5, 5), site(32.4, -86.4, 6)]).cellMetres).toBe(MIN_HEAT_CELL_METRES);
+    const dense = Array.from({ length: 3_000 }, (_, index) => site(47 + Math.floor(index / 60) * 0.003, 9 + (index % 60) * 0.004, 5));
+    const coarse = heatGrid(dense);
+    expect(coarse.cellMetres).toBe(2 * MIN_HEAT_CELL_METRES);
+    expect(coarse.cells.length).toBeLessThanOrEqual(MAX_HEAT_CELLS);
+    expect(coarse.cells.reduce((sum, cell) => sum + cell.sites, 0)).toBe(3_000);
     expect(heatGrid([])).toEqual({ cellMetres: MIN_HEAT_CELL_METRES, bbox: [0, 0, 0, 0], cells: [] });
   });
 });

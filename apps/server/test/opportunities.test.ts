@@ -1,3 +1,4 @@
+/// <reference path="../../../packages/engine/test/pack-cache.global-setup.ts" />
 /**
  * The opportunity map through the real HTTP server, on PGlite and
  * PostgreSQL, over the real Liechtenstein pack: ranked sites and heat grid,

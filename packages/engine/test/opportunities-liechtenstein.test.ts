@@ -109,6 +109,12 @@ describe.skipIf(pbf === null)('the opportunity map of the Liechtenstein pack (re
       expect(largest).toBeLessThanOrEqual(MAX_CANNIBALISATION_SHARE);
       expect(site.nearestUnit?.unitId).toMatch(/^[tc]$/);
     }
+    // The same network walks the cached table once; a changed network walks it again.
+    expect((await finder.find({ category: 'coffee', limit: 20, network })).sites).toBe(served.sites);
+    const moved = network.withChanges([], ['c']);
+    const again = await finder.find({ category: 'coffee', limit: 20, network: moved });
+    expect(again.sites).not.toBe(served.sites);
+    expect(again.excluded.cannibalisation).toBe(0);
     // The own unit without a territory still leaves room farther away: sites near it are answered when they take little.
     expect(served.sites.some((site) => haversineMetres(site.coordinates, second.coordinates) < 2 * CATEGORY_DEFINITIONS.coffee.radiusMetres)).toBe(true);
   });

@@ -18,7 +18,7 @@ import type { TerritoryRegion } from '../territory/territory-region.js';
 import type { UnitNetwork } from '../territory/unit-network.js';
 import { candidateSites, MAX_CANDIDATES } from './candidate-sites.js';
 import { buildOpportunityTable, type OpportunityTable, type ScoredCandidate } from './opportunity-table.js';
-import { rankSites, type SiteVerdict } from './rank-sites.js';
+import { type RankedSites, rankSites, type SiteVerdict } from './rank-sites.js';
 import { regionByName } from './region-by-name.js';
 import { TableCache, type TableCacheOptions } from './table-cache.js';
 
@@ -96,13 +96,40 @@ function verdictOf(indexes: RegionIndexes, table: OpportunityTable, site: Scored
 }
 
 /**
+ * The walk of `network` over `table` for `key` (limit and share), from
+ * `walks` when this network walked this table before, else made by `walk`
+ * and kept: the Huff cannibalisation measures of a walk cost far more than
+ * the walk, and an account's network object lives until its units change.
+ */
+function remembered(
+  walks: WeakMap<UnitNetwork, WeakMap<OpportunityTable, Map<string, RankedSites>>>,
+  network: UnitNetwork,
+  table: OpportunityTable,
+  key: string,
+  walk: () => RankedSites,
+): RankedSites {
+  const byTable = walks.get(network) ?? new WeakMap<OpportunityTable, Map<string, RankedSites>>();
+  walks.set(network, byTable);
+  const byKey = byTable.get(table) ?? new Map<string, RankedSites>();
+  byTable.set(table, byKey);
+  const kept = byKey.get(key);
+  if (kept !== undefined) return kept;
+  const ranked = walk();
+  byKey.set(key, ranked);
+  return ranked;
+}
+
+/**
  * The opportunity map over loaded regions. For a region and a category,
  * every candidate site (`candidateSites`: the pack's address points
  * deduplicated, or grid cells where it has few) is scored once with the
  * model's overall score and ranked (`buildOpportunityTable`), and the table
  * is kept in a bounded LRU cache ({@link TableCache}); each query then only
  * walks the ranked list against the account's units (`rankSites`) and
- * measures the verdict of the sites it answers. Nothing is computed per
+ * measures the verdict of the sites it answers; the walk of a network (an
+ * immutable `UnitNetwork`, new whenever the account's units change) over a
+ * table is kept while both live, so an account's repeated calls cost no
+ * second cannibalisation measure. Nothing is computed per
  * request over the whole region.
  *
  * @param regions - the loaded regions with their indexes
@@ -110,6 +137,8 @@ function verdictOf(indexes: RegionIndexes, table: OpportunityTable, site: Scored
  */
 export function createOpportunityFinder(regions: readonly OpportunityRegion[], options: OpportunityFinderOptions = {}): OpportunityFinder {
   const cache = new TableCache(options);
+  // A network is immutable (a change of units makes a new one), so its walk over one table is kept while both live.
+  const walks = new WeakMap<UnitNetwork, WeakMap<OpportunityTable, Map<string, RankedSites>>>();
   const nameOf = (entry: OpportunityRegion) => entry.region.manifest.name;
   return {
     cached: (region, category) => cache.has(region, category),
@@ -127,15 +156,17 @@ export function createOpportunityFinder(regions: readonly OpportunityRegion[], o
         }),
       );
       const spacingMetres = Math.round(CATEGORY_DEFINITIONS[category].radiusMetres / 2);
-      const ranked = rankSites({
-        table,
-        limit,
-        network: query.network ?? null,
-        territory: query.network?.has(category) === true ? entry.territory() : null,
-        maxCannibalisationShare: share,
-        spacingMetres,
-        verdictAt: (site) => verdictOf(entry.indexes, table, site),
-      });
+      const walk = () =>
+        rankSites({
+          table,
+          limit,
+          network: query.network ?? null,
+          territory: query.network?.has(category) === true ? entry.territory() : null,
+          maxCannibalisationShare: share,
+          spacingMetres,
+          verdictAt: (site) => verdictOf(entry.indexes, table, site),
+        });
+      const ranked = query.network?.has(category) === true ? remembered(walks, query.network, table, `${limit}:${share}`, walk) : walk();
       return {
         region: manifest.name,
         category,

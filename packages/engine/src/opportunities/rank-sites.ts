@@ -9,10 +9,12 @@ import type { OpportunityTable, ScoredCandidate } from './opportunity-table.js';
 
 /**
  * Most candidates one request measures the cannibalisation of (each a Huff
- * pass over the residents within three trade-area radii). A network dense
- * enough to reach it before `limit` sites are found answers fewer sites.
+ * pass over the residents within three trade-area radii, a few milliseconds
+ * for the wide trade areas). Bounds a warm request near a dense network to
+ * about a second; a network dense enough to reach it before `limit` sites
+ * are found answers fewer sites.
  */
-export const MAX_CANNIBALISATION_CHECKS = 2_000;
+export const MAX_CANNIBALISATION_CHECKS = 500;
 
 /** The model's verdict at a site: what `POST /api/franchisor/score` would say of it. */
 export interface SiteVerdict {

@@ -18,8 +18,8 @@ export { chooseAmong, type RegionAnswer, type RegionChoice } from './geocode/reg
 export { RegionMap, type SiteMapQuery } from './map/region-map.js';
 export { CATCHMENT_METRES } from './market/profiles.js';
 export { OVERALL_WEIGHTS } from './model/overall.js';
-export * from './opportunities/index.js';
 export { MODEL_VERSION } from './model/version.js';
+export * from './opportunities/index.js';
 export {
   DEFAULT_PERCENTILE_SAMPLE_SIZE,
   MIN_PERCENTILE_POINTS,

@@ -11,7 +11,11 @@ function issues(query: unknown): Record<string, string> {
 
 describe('OpportunitiesQuery', () => {
   it('reads the category, region and limit from query strings', () => {
-    expect(OpportunitiesQuery.parse({ category: 'coffee', region: ' liechtenstein ', limit: '20' })).toEqual({ category: 'coffee', region: 'liechtenstein', limit: 20 });
+    expect(OpportunitiesQuery.parse({ category: 'coffee', region: ' liechtenstein ', limit: '20' })).toEqual({
+      category: 'coffee',
+      region: 'liechtenstein',
+      limit: 20,
+    });
     expect(OpportunitiesQuery.parse({ category: 'gym-fitness' })).toEqual({ category: 'gym-fitness' });
     expect(DEFAULT_OPPORTUNITY_LIMIT).toBe(20);
   });

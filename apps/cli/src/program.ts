@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { BatchOptions } from './commands/batch.js';
 import type { KeysOptions } from './commands/keys.js';
 import type { ListenOptions } from './commands/listen.js';
+import type { OpportunitiesOptions } from './commands/opportunities.js';
 import type { RegionImportOptions } from './commands/region.js';
 import type { ScoreOptions } from './commands/score.js';
 import type { ServeOptions } from './commands/serve.js';
@@ -237,6 +238,18 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .action(async (address: string | undefined, flags: TerritoryCheckOptions) =>
       done(await (await import('./commands/territory.js')).runTerritoryCheck(address, flags, terminal)),
     );
+
+  apiOptions(
+    program
+      .command('opportunities')
+      .description('The best sites of a region for a category that your units do not yet serve (one evaluation)')
+      .requiredOption('-c, --category <category>', 'franchise category (see `locscore categories`)')
+      .option('-r, --region <name>', 'region pack, e.g. liechtenstein (needed when the server holds several)')
+      .option('--top <n>', 'sites to list, 1-100 (default 20)')
+      .option('-o, --out <file>', 'write the sites to a .csv or .geojson file instead'),
+  )
+    .option('--json', 'print the API response body as JSON (the default when stdout is not a terminal)')
+    .action(async (flags: OpportunitiesOptions) => done(await (await import('./commands/opportunities.js')).runOpportunities(flags, terminal)));
 
   program
     .command('categories')

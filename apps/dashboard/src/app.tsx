@@ -6,6 +6,7 @@ import { Layout } from './components/layout.js';
 import { ErrorAlert } from './components/messages.js';
 import { describeError, type ErrorMessage } from './format/error-message.js';
 import { KeysPage } from './pages/keys.js';
+import { OpportunitiesPage } from './pages/opportunities.js';
 import { OverviewPage } from './pages/overview.js';
 import { RequestDetailPage } from './pages/request-detail.js';
 import { RequestsPage } from './pages/requests.js';
@@ -76,6 +77,7 @@ export function App({ origin }: { origin: string }) {
           <Route path="/requests/:requestId">{(params) => <RequestDetailPage requestId={params.requestId} />}</Route>
           <Route path="/score" component={ScorePage} />
           {state.admin === null && <Route path="/units" component={UnitsPage} />}
+          {state.admin === null && <Route path="/opportunities" component={OpportunitiesPage} />}
           <Route>
             <h1>Page not found</h1>
             <p>There is no such page in the dashboard.</p>

@@ -6,4 +6,5 @@ export const ROUTES = {
   request: (requestId: string) => `/requests/${encodeURIComponent(requestId)}`,
   score: '/score',
   units: '/units',
+  opportunities: '/opportunities',
 } as const;

@@ -3,6 +3,7 @@ import {
   DASHBOARD_PATH,
   FRANCHISOR_REQUESTS_PATH,
   MAP_PATH,
+  OPPORTUNITIES_PATH,
   SCORE_PATH,
   TERRITORY_CHECK_PATH,
   UNITS_PATH,
@@ -28,6 +29,7 @@ import { rateLimit } from './ops/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from './ops/settings.js';
 import { adminRouter } from './routes/admin/admin-router.js';
 import { mapRouter } from './routes/map.js';
+import { opportunitiesRouter } from './routes/opportunities.js';
 import { requestLogRouter } from './routes/request-log.js';
 import { scoreRouter } from './routes/score.js';
 import { territoryCheckRouter } from './routes/territory-check.js';
@@ -43,7 +45,7 @@ import { usageReportFor } from './routes/usage-report.js';
  * `GET /api/franchisor/usage-report`, `GET /api/franchisor/requests[/:id]`,
  * `POST /api/franchisor/requests/:id/redeliver`, `GET /api/franchisor/map`,
  * the account's units at `/api/franchisor/units[/:id]` (and `/import`) and
- * `POST /api/franchisor/territories/check`;
+ * `POST /api/franchisor/territories/check`, `GET /api/franchisor/opportunities`;
  * the admin API under `/api/admin/` when `adminToken` is set (404 for every
  * admin route otherwise); the dashboard and its session at `/dashboard`;
  * and, without key or quota, `GET /healthz`, `/readyz`, `/metrics`,
@@ -89,7 +91,7 @@ export function createServer(config: ServerConfig): Express {
   );
   if (config.rateLimits && Object.keys(config.rateLimits).length > 0) {
     const limiter = rateLimit({ limits: config.rateLimits, metrics });
-    for (const path of [SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH, UNITS_PATH, TERRITORY_CHECK_PATH])
+    for (const path of [SCORE_PATH, USAGE_PATH, USAGE_REPORT_PATH, FRANCHISOR_REQUESTS_PATH, MAP_PATH, UNITS_PATH, TERRITORY_CHECK_PATH, OPPORTUNITIES_PATH])
       app.use(path, limiter);
   }
   app.use(SCORE_PATH, scoreRouter(routed));
@@ -101,6 +103,7 @@ export function createServer(config: ServerConfig): Express {
   app.use(MAP_PATH, mapRouter(routed));
   app.use(UNITS_PATH, unitsRouter(routed));
   app.use(TERRITORY_CHECK_PATH, territoryCheckRouter(routed));
+  app.use(OPPORTUNITIES_PATH, opportunitiesRouter(routed));
   if (config.adminToken !== undefined) app.use(ADMIN_PATH, adminRouter(routed));
   app.use(
     DASHBOARD_PATH,

@@ -7,6 +7,7 @@ import { RegionMap } from './map/region-map.js';
 import { buildRegionIndexes, type RegionIndexes } from './model/region-indexes.js';
 import { scoreLocation } from './model/score-location.js';
 import { MODEL_VERSION } from './model/version.js';
+import { createOpportunityFinder } from './opportunities/opportunity-finder.js';
 import { MIN_PERCENTILE_POINTS } from './percentile/region-percentiles.js';
 import type { RegionData, RegionManifest } from './region/types.js';
 import type { ScoreInput, ScoringEngine } from './scoring-engine.js';
@@ -63,7 +64,9 @@ interface LoadedRegion {
  * draws the vector map around a point from the first region covering it
  * (`RegionMap`), or throws `OutsideRegionsError`. `territory` geocodes
  * sites and gives each region's territory indexes for units and territory
- * checks (`territoryLookup`). `warm()` builds the percentile tables of every
+ * checks (`territoryLookup`). `opportunities(query)` ranks a region's
+ * best sites for a category that the account does not yet serve
+ * (`createOpportunityFinder`, one table per region and category, cached). `warm()` builds the percentile tables of every
  * category ahead of the first requests (the server calls it once listening).
  *
  * @param options - the regions, and optionally the geocoder factory and percentile sample size
@@ -110,8 +113,14 @@ export function createEngine(options: EngineOptions): ScoringEngine {
     };
   };
 
+  const territory = territoryLookup(loaded.map(({ region, geocoder, indexes, map }) => ({ region, geocoder, competitors: indexes.competitors, map })));
+  const opportunities = createOpportunityFinder(
+    loaded.map(({ region, indexes }) => ({ region, indexes, territory: () => territory.region(region.manifest.name) })),
+  );
+
   return {
     regions: manifests,
+    opportunities: (query) => opportunities.find(query),
     async warm(signal) {
       let built = 0;
       for (const {
@@ -127,7 +136,7 @@ export function createEngine(options: EngineOptions): ScoringEngine {
       }
       return built;
     },
-    territory: territoryLookup(loaded.map(({ region, geocoder, indexes, map }) => ({ region, geocoder, competitors: indexes.competitors, map }))),
+    territory,
     siteMap(query) {
       const entry = loaded.find(({ map }) => map.covers(query));
       if (entry === undefined) throw new OutsideRegionsError(query.lat, query.lng);

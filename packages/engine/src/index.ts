@@ -19,6 +19,7 @@ export { RegionMap, type SiteMapQuery } from './map/region-map.js';
 export { CATCHMENT_METRES } from './market/profiles.js';
 export { OVERALL_WEIGHTS } from './model/overall.js';
 export { MODEL_VERSION } from './model/version.js';
+export * from './opportunities/index.js';
 export {
   DEFAULT_PERCENTILE_SAMPLE_SIZE,
   MIN_PERCENTILE_POINTS,

@@ -1,5 +1,6 @@
-import type { Category, ScoreResult, SiteMap } from '@locscore/schema';
+import type { Category, OpportunityMap, ScoreResult, SiteMap } from '@locscore/schema';
 import type { SiteMapQuery } from './map/region-map.js';
+import type { OpportunityQuery } from './opportunities/opportunity-finder.js';
 import type { RegionManifest } from './region/types.js';
 import type { TerritoryLookup } from './territory/territory-lookup.js';
 
@@ -38,6 +39,17 @@ export interface ScoringEngine {
    * (the server answers 503 `not_configured`).
    */
   readonly territory?: TerritoryLookup;
+  /**
+   * The opportunity map (whitespace analysis): the best sites of a region
+   * for a category that the account (`query.network`) does not yet serve,
+   * and the heat grid of every candidate's score. The first call of a
+   * region and category scores its candidates once (cached, bounded);
+   * later calls walk the ranked list. Optional: an engine without it has no
+   * opportunity map (the server answers 503 `not_configured`).
+   *
+   * @throws UnknownRegionError when the region is not loaded (or left out with several loaded)
+   */
+  opportunities?(query: OpportunityQuery): Promise<OpportunityMap>;
   /**
    * Builds ahead of time what the first score of each category in each
    * region would otherwise build (the percentile tables of `meta.percentile`),

@@ -15,6 +15,7 @@ export * from './errors.js';
 export * from './headers.js';
 export { MAX_ADDRESS_CANDIDATES, MAX_INSIGHTS, MAX_LISTED_COMPETITORS, MIN_INSIGHTS } from './limits.js';
 export { API_VERSION, createOpenApiDocument } from './openapi.js';
+export * from './opportunities.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 export * from './paths.js';
 export * from './plans.js';

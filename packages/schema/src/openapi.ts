@@ -5,6 +5,7 @@ import { DEFAULT_BASE_URL } from './defaults.js';
 import { HEADERS, WEBHOOK_HEADERS } from './headers.js';
 import { adminPaths } from './openapi-admin.js';
 import { franchisorPaths, sessionPaths } from './openapi-dashboard.js';
+import { opportunityPaths } from './openapi-opportunities.js';
 import { errorResponse, jsonBody, KEY_SECURITY, meteredResponse, noRegion, quotaExceeded } from './openapi-responses.js';
 import { territoryPaths } from './openapi-territory.js';
 import { SCORE_PATH, SESSION_COOKIE, USAGE_PATH } from './paths.js';
@@ -104,6 +105,7 @@ export function createOpenApiDocument(): ReturnType<typeof createDocument> {
       },
       ...franchisorPaths(),
       ...territoryPaths(),
+      ...opportunityPaths(),
       ...adminPaths(),
       ...sessionPaths(),
     },

@@ -2,7 +2,7 @@
  * @packageDocumentation
  * The part of `@locscore/sdk` that runs in browsers (no `node:` imports):
  * `FranchisorClient` (score, usage, usage report, request log, site map,
- * units, territory check),
+ * units, territory check, opportunity map),
  * `AdminClient` (accounts, keys, plans, usage, every key's requests),
  * `SessionClient` (the dashboard's cookie session) and the typed errors.
  * Import it as `@locscore/sdk/browser`; Node code can use `@locscore/sdk`,
@@ -36,6 +36,7 @@ export type { FranchisorClientOptions, FranchisorScoreOptions, FranchisorScorePa
 export { FranchisorClient } from './franchisor/franchisor-client.js';
 export type { RequestListParams } from './franchisor/request-log.js';
 export { RequestLog } from './franchisor/request-log.js';
+export { Opportunities, type OpportunityListParams } from './opportunities/opportunities.js';
 export { SessionClient } from './session/session-client.js';
 export type { TerritoryCheckOptions, UnitImportFailure, UnitImportOptions, UnitImportOutcome, UnitImportReport, UnitListParams } from './units/index.js';
 export { Territories, Units } from './units/index.js';

@@ -7,6 +7,7 @@ import { fetchExchange } from './fetch-exchange.js';
 import { type SiteMapParams, scoreRequest, siteMapRequest, usageReportRequest, usageRequest } from './franchisor/franchisor-requests.js';
 import { franchisorRequestLog, type RequestLog } from './franchisor/request-log.js';
 import { createJsonTransport, type JsonTransport } from './json-transport.js';
+import { Opportunities } from './opportunities/opportunities.js';
 import { createConnectionPool, poolExchange } from './pool-exchange.js';
 import { missingApiKeyError } from './transport-errors.js';
 import { Territories } from './units/territories.js';
@@ -82,6 +83,8 @@ export class LocScoreClient {
   readonly units: Units;
   /** Checks of proposed territories: `check` (one evaluation). See {@link Territories}. */
   readonly territories: Territories;
+  /** The opportunity map: `list` (one evaluation per call). See {@link Opportunities}. */
+  readonly opportunities: Opportunities;
 
   /**
    * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL
@@ -105,6 +108,7 @@ export class LocScoreClient {
     this.requests = franchisorRequestLog(this.#transport);
     this.units = new Units(this.#transport);
     this.territories = new Territories(this.#transport);
+    this.opportunities = new Opportunities(this.#transport);
   }
 
   /** This key's usage report for a month (`YYYY-MM`, default the current one). See {@link FranchisorClient.usageReport}. */

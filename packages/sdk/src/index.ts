@@ -2,7 +2,7 @@
  * @packageDocumentation
  * Typed client of the locscore Location Scoring API: `LocScoreClient`
  * (score, scoreAsync, getRequest, waitForResult, getUsage, usageReport,
- * requests, map, units, territories, scoreBatch, close), `AdminClient` (the admin API), one
+ * requests, map, units, territories, opportunities, scoreBatch, close), `AdminClient` (the admin API), one
  * error class per failure kind, and Standard Webhooks helpers built on the
  * `standardwebhooks` package. `@locscore/sdk/browser` holds the parts that
  * run in browsers.
@@ -14,6 +14,8 @@ export type {
   CreatedKey,
   CreateUnitInput,
   DashboardSession,
+  OpportunityMap,
+  OpportunitySite,
   QueuedAck,
   RequestDetail,
   RequestPage,

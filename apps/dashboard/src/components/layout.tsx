@@ -34,6 +34,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           <NavLink href={ROUTES.requests}>Requests</NavLink>
           <NavLink href={ROUTES.score}>Score and compare</NavLink>
           {admin === null && <NavLink href={ROUTES.units}>Units</NavLink>}
+          {admin === null && <NavLink href={ROUTES.opportunities}>Opportunities</NavLink>}
         </nav>
         <div class="who">
           <span>{who}</span>

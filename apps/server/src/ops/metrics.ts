@@ -231,6 +231,7 @@ export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEng
     },
     ...(engine.siteMap ? { siteMap: engine.siteMap.bind(engine) } : {}),
     ...(engine.territory ? { territory: engine.territory } : {}),
+    ...(engine.opportunities ? { opportunities: engine.opportunities.bind(engine) } : {}),
     ...(engine.warm ? { warm: engine.warm.bind(engine) } : {}),
   };
 }

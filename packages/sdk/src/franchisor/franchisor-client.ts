@@ -3,6 +3,7 @@ import type { CallOptions } from '../call-options.js';
 import { type ConnectionOptions, resolveConnection } from '../client-options.js';
 import { type Credentials, missingCredentialsError } from '../credentials.js';
 import { createJsonTransport, type JsonTransport } from '../json-transport.js';
+import { Opportunities } from '../opportunities/opportunities.js';
 import { Territories } from '../units/territories.js';
 import { Units } from '../units/units.js';
 import { type ScoreRequestOptions, type SiteMapParams, scoreRequest, siteMapRequest, usageReportRequest, usageRequest } from './franchisor-requests.js';
@@ -49,6 +50,8 @@ export class FranchisorClient {
   readonly units: Units;
   /** Checks of proposed territories: `check` (one evaluation of the quota). */
   readonly territories: Territories;
+  /** The opportunity map: `list` (one evaluation per call). See {@link Opportunities}. */
+  readonly opportunities: Opportunities;
 
   /**
    * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL
@@ -60,6 +63,7 @@ export class FranchisorClient {
     this.requests = franchisorRequestLog(this.#transport);
     this.units = new Units(this.#transport);
     this.territories = new Territories(this.#transport);
+    this.opportunities = new Opportunities(this.#transport);
   }
 
   /**

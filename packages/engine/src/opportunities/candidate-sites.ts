@@ -105,3 +105,9 @@ function gridCandidates(box: BBox, maxCells: number): CandidateSet {
   }
   return { kind: 'cell', dedupeMetres: metres, sites };
 }
+
+/** A candidate with its overall score for the table's category. */
+export interface ScoredCandidate extends Candidate {
+  /** Overall score, 0–10, one decimal (the model's `weightedScore`). */
+  score: number;
+}

@@ -1,7 +1,7 @@
 import type { HeatCell, HeatGrid } from '@locscore/schema';
 import type { BBox } from '../region/types.js';
+import type { ScoredCandidate } from './candidate-sites.js';
 import { GridCells } from './grid-cells.js';
-import type { ScoredCandidate } from './opportunity-table.js';
 
 /** Smallest heat cell, metres: finer than a trade area says nothing more on a region map. */
 export const MIN_HEAT_CELL_METRES = 250;

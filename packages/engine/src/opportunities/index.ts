@@ -7,7 +7,15 @@
  */
 
 export { addressLabel } from './address-label.js';
-export { type Candidate, type CandidateSet, candidateSites, DEDUPE_METRES, MAX_CANDIDATES, MIN_ADDRESS_CANDIDATES } from './candidate-sites.js';
+export {
+  type Candidate,
+  type CandidateSet,
+  candidateSites,
+  DEDUPE_METRES,
+  MAX_CANDIDATES,
+  MIN_ADDRESS_CANDIDATES,
+  type ScoredCandidate,
+} from './candidate-sites.js';
 export { heatGrid, MAX_HEAT_CELLS, MIN_HEAT_CELL_METRES } from './heat-grid.js';
 export {
   createOpportunityFinder,
@@ -16,7 +24,7 @@ export {
   type OpportunityQuery,
   type OpportunityRegion,
 } from './opportunity-finder.js';
-export { buildOpportunityTable, type OpportunityTable, SCORING_CHUNK, type ScoredCandidate, type TableInput } from './opportunity-table.js';
+export { buildOpportunityTable, type OpportunityTable, SCORING_CHUNK, type TableInput } from './opportunity-table.js';
 export { MAX_CANNIBALISATION_CHECKS, type RankedSites, type RankInput, rankSites, type SiteVerdict } from './rank-sites.js';
 export { regionKey } from './region-by-name.js';
 export { DEFAULT_CACHED_CANDIDATES, DEFAULT_CACHED_TABLES, TableCache, type TableCacheOptions } from './table-cache.js';

@@ -1,17 +1,11 @@
 import type { Category, HeatGrid, OpportunitySiteKind } from '@locscore/schema';
 import { MODEL_VERSION } from '../model/version.js';
 import type { PointScorer } from '../percentile/region-percentiles.js';
-import type { Candidate, CandidateSet } from './candidate-sites.js';
+import type { Candidate, CandidateSet, ScoredCandidate } from './candidate-sites.js';
 import { heatGrid } from './heat-grid.js';
 
 /** Candidates scored between two turns of the event loop while a table is built, so requests arriving meanwhile are served. */
 export const SCORING_CHUNK = 256;
-
-/** A candidate with its overall score for the table's category. */
-export interface ScoredCandidate extends Candidate {
-  /** Overall score, 0–10, one decimal (the model's `weightedScore`). */
-  score: number;
-}
 
 /** Every candidate of one region scored for one category, best first: built once, then read by every request. */
 export interface OpportunityTable {

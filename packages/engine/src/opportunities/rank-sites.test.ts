@@ -4,7 +4,8 @@ import { ReservedVenueIndex } from '../territory/reserved-venues.js';
 import { ResidentIndex } from '../territory/resident-index.js';
 import type { TerritoryRegion } from '../territory/territory-region.js';
 import { type NetworkUnit, UnitNetwork } from '../territory/unit-network.js';
-import type { OpportunityTable, ScoredCandidate } from './opportunity-table.js';
+import type { ScoredCandidate } from './candidate-sites.js';
+import type { OpportunityTable } from './opportunity-table.js';
 import { rankSites, type SiteVerdict } from './rank-sites.js';
 
 /** Metres northwards from 47° N as degrees of latitude. */

@@ -5,7 +5,8 @@ import type { LatLng } from '../region/types.js';
 import { cannibalisation } from '../territory/cannibalisation.js';
 import type { TerritoryRegion } from '../territory/territory-region.js';
 import type { UnitNetwork } from '../territory/unit-network.js';
-import type { OpportunityTable, ScoredCandidate } from './opportunity-table.js';
+import type { ScoredCandidate } from './candidate-sites.js';
+import type { OpportunityTable } from './opportunity-table.js';
 
 /**
  * Most candidates one request measures the cannibalisation of (each a Huff

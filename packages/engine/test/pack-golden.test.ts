@@ -36,7 +36,7 @@ describe.each(regions)('the real $name pack answers as recorded', ({ name, key, 
       const answers = await goldenAnswers(createEngine({ regions: [region] }), queries);
       if (recording) {
         const current = JSON.parse(await readFile(GOLDEN_FILE, 'utf8').catch(() => '{}')) as Record<string, unknown>;
-        await writeFile(GOLDEN_FILE, `${JSON.stringify({ ...current, [key]: answers }, null, 1)}\n`);
+        await writeFile(GOLDEN_FILE, `${JSON.stringify({ ...current, [key]: answers }, null, 2)}\n`);
         return;
       }
       // The sample must geocode: most of a pack's own addresses are found.

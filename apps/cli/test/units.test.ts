@@ -239,6 +239,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
     const [first, second] = rows;
     expect(first?.locscore_encroaches.split('; ')).toContain('Taïm');
     expect(first?.locscore_passed).toBe('false');
+    expect(first?.locscore_verdict).toMatch(/^Fail: inside the protected territory of /);
     expect(first?.locscore_nearest_unit).toBe(territory?.nearestUnit?.name);
     expect(Number(first?.locscore_nearest_unit_metres)).toBe(territory?.nearestUnit?.distanceMetres);
     expect(Number(first?.locscore_cannibalisation)).toBeCloseTo(territory?.cannibalisation?.shareFromOwnUnits ?? -1, 4);

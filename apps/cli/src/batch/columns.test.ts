@@ -60,7 +60,8 @@ describe('OUTPUT_COLUMNS', () => {
   it('lists the appended columns in the agreed order', () => {
     expect(OUTPUT_COLUMNS[0]).toBe('locscore_score');
     expect(OUTPUT_COLUMNS.at(-1)).toBe('locscore_error_message');
-    expect(new Set(OUTPUT_COLUMNS).size).toBe(22);
+    expect(new Set(OUTPUT_COLUMNS).size).toBe(24);
+    expect(OUTPUT_COLUMNS.slice(2, 5)).toEqual(['locscore_story', 'locscore_verdict', 'locscore_data_confidence']);
     expect(OUTPUT_COLUMNS.every((column) => column.startsWith('locscore_'))).toBe(true);
   });
 });

@@ -30,7 +30,10 @@ export const CATEGORY_COLUMN_NAMES = ['category', 'categorie', 'kategorie', 'loc
 
 /**
  * The columns the batch command appends to every input row, in order.
- * Scores are 0–10; distances in metres; the matched address as the data
+ * Scores are 0–10; the verdict as every surface writes it (`Pass`, or
+ * `Fail: ` and the facts that kept the site from passing, read from the
+ * result: own territory, low data confidence, the score) and the result's
+ * data confidence level (`high`, `medium`, `low`); distances in metres; the matched address as the data
  * writes it, its geocode precision and confidence (0–1, two decimals), so a
  * franchisor can spot a row scored somewhere else than meant; the account's
  * own units from `meta.territory` (the units whose protected territory holds
@@ -43,6 +46,8 @@ export const OUTPUT_COLUMNS = [
   'locscore_score',
   'locscore_passed',
   'locscore_story',
+  'locscore_verdict',
+  'locscore_data_confidence',
   'locscore_transit',
   'locscore_competitor',
   'locscore_market_fit',

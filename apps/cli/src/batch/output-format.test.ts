@@ -18,6 +18,7 @@ describe('resultCells', () => {
       locscore_score: '7.4',
       locscore_passed: 'true',
       locscore_story: 'Strong Location',
+      locscore_verdict: 'Pass',
       locscore_transit: '9.1',
       locscore_market_fit: '7.0',
       locscore_lat: '47.141000',
@@ -28,6 +29,24 @@ describe('resultCells', () => {
       locscore_request_id: sampleResult.meta?.requestId,
       locscore_error_code: '',
     });
+  });
+
+  it('says why a row failed, from the result: own territory first, then low data confidence, then the score', () => {
+    const meta = {
+      ...sampleResult.meta,
+      confidence: { level: 'low' as const, reasons: ['no census data in the trade area'] },
+      territory: ScoreTerritory.parse({
+        encroaches: [{ unitId: UNIT_A, name: 'Maple North', status: 'open', distanceMetres: 120, territoryType: 'radius' }],
+        nearestUnit: { unitId: UNIT_A, name: 'Maple North', distanceMetres: 120 },
+        overlap: [],
+        cannibalisation: null,
+      }),
+    };
+    const cells = resultCells({ result: { ...sampleResult, score: 6.2, passed: false, story: 'Inside Own Territory', meta } });
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_verdict')]).toBe(
+      'Fail: inside the protected territory of Maple North (120 m); data confidence low; score 6.2 under the 7.0 pass mark',
+    );
+    expect(cells[OUTPUT_COLUMNS.indexOf('locscore_data_confidence')]).toBe('low');
   });
 
   it('writes the matched address, its precision and confidence, so a row scored elsewhere stands out', () => {

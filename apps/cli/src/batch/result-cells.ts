@@ -1,4 +1,4 @@
-import type { ScoreResult } from '@locscore/schema';
+import { readVerdict, type ScoreResult, verdictLine } from '@locscore/schema';
 import { OUTPUT_COLUMNS } from './columns.js';
 import { territoryCells } from './territory-cells.js';
 
@@ -28,7 +28,8 @@ export interface CellOptions {
 
 /**
  * The cells of {@link OUTPUT_COLUMNS} for one row, in that order: scores with
- * one decimal, `passed` as `true`/`false`, coordinates with six decimals,
+ * one decimal, `passed` as `true`/`false`, the verdict line of
+ * `verdictLine` (schema) and the data confidence level, coordinates with six decimals,
  * the geocode confidence with two,
  * the transit distance in whole metres, the territory cells of
  * {@link territoryCells}, empty cells for absent values, and
@@ -51,6 +52,8 @@ export function resultCells(outcome: RowOutcome, options: CellOptions = {}): str
     locscore_score: result.score.toFixed(1),
     locscore_passed: String(result.passed),
     locscore_story: result.story,
+    locscore_verdict: verdictLine(readVerdict(result)),
+    locscore_data_confidence: result.meta?.confidence?.level ?? '',
     locscore_transit: result.breakdown.transit.toFixed(1),
     locscore_competitor: result.breakdown.competitor.toFixed(1),
     locscore_market_fit: result.breakdown.marketFit.toFixed(1),

@@ -68,10 +68,10 @@ export async function readOsmPbf(path: string, options: ReadOsmPbfOptions = {}):
     const wayBlocks: BlockSpan[] = [];
     const counts = { nodes: 0, ways: 0, relations: 0, missingNodes: 0 };
     for await (const block of readBlocks(handle, size, undefined, (bytes) => hash.update(bytes))) {
+      if (block.kind === 'ways' || block.kind === 'mixed') wayBlocks.push({ offset: block.offset, bytes: block.bytes });
       if (block.kind === 'ways') {
-        wayBlocks.push({ offset: block.offset, bytes: block.bytes });
         first.block(0);
-      } else if (block.kind === 'nodes' || block.kind === 'relations') {
+      } else if (block.kind === 'nodes' || block.kind === 'relations' || block.kind === 'mixed') {
         const items = parseBlock(block.data);
         for (const item of items) readNodeOrRelation(item, locations, options, counts);
         first.block(items.length);

@@ -17,7 +17,7 @@ import { PbfReader } from 'pbf';
 const inflateAsync = promisify(inflate);
 
 /** What a data block holds, after its first primitive group. */
-export type BlockKind = 'header' | 'nodes' | 'ways' | 'relations' | 'other';
+export type BlockKind = 'header' | 'nodes' | 'ways' | 'relations' | 'mixed' | 'other';
 
 /** Where a block lies in the file. */
 export interface BlockSpan {
@@ -78,13 +78,17 @@ async function decompress(type: string, span: BlockSpan, blob: ReturnType<typeof
 }
 
 /**
- * The kind of a `PrimitiveBlock`: the first field of its first primitive
- * group (1 nodes, 2 dense nodes, 3 ways, 4 relations).
+ * The kind of a `PrimitiveBlock`, from every one of its primitive groups
+ * (first field 1 nodes, 2 dense nodes, 3 ways, 4 relations): the one type
+ * they all hold, or `mixed` when they hold more than one (the format allows
+ * it: one group holds one type, a block several groups, and some writers
+ * put the last nodes and the first ways of a file in one block).
  *
  * @param data - a decompressed `PrimitiveBlock`
  */
 export function blockKind(data: Uint8Array): BlockKind {
   const block = new PbfReader(data);
+  let kind: BlockKind = 'other';
   while (block.pos < block.length) {
     const field = block.readVarint();
     if (field >> 3 !== 2) {
@@ -93,11 +97,15 @@ export function blockKind(data: Uint8Array): BlockKind {
     }
     const end = block.readVarint() + block.pos;
     const group = new PbfReader(data.subarray(block.pos, end));
+    block.pos = end;
     if (group.length === 0) continue;
     const tag = group.readVarint() >> 3;
-    return tag === 1 || tag === 2 ? 'nodes' : tag === 3 ? 'ways' : tag === 4 ? 'relations' : 'other';
+    const groupKind: BlockKind = tag === 1 || tag === 2 ? 'nodes' : tag === 3 ? 'ways' : tag === 4 ? 'relations' : 'other';
+    if (groupKind === 'other') continue;
+    if (kind !== 'other' && kind !== groupKind) return 'mixed';
+    kind = groupKind;
   }
-  return 'other';
+  return kind;
 }
 
 /**

@@ -45,3 +45,20 @@ describe.skipIf(!existsSync(LIECHTENSTEIN))('readOsmPbf on the Liechtenstein ext
     await expect(readOsmPbf('/nonexistent/extract.osm.pbf')).rejects.toThrow(/ENOENT/);
   });
 });
+
+const COPENHAGEN = fileURLToPath(new URL('../../../../shared/data/copenhagen/kbh.osm.pbf', import.meta.url));
+
+describe.skipIf(!existsSync(COPENHAGEN))('readOsmPbf on the Copenhagen extract (blocks that hold nodes, ways and relations together)', () => {
+  it('reads every way and relation of a block that holds more than one type, as osmium does', async () => {
+    let supermarket: { refs: number; located: number } | null = null;
+    const summary = await readOsmPbf(COPENHAGEN, {
+      onWay: (way) => {
+        // Way 24780506 (Metro supermarket, Amager) lies in a block that also holds the file's last nodes.
+        if (way.id === 24780506) supermarket = { refs: way.refs.length, located: way.coords.length / 2 };
+      },
+    });
+    // osmium fileinfo -e: 132,142 nodes, 15,597 ways, 379 relations; osmium check-refs: 3,750 way nodes missing (a clipped extract).
+    expect(summary).toMatchObject({ nodes: 132_142, ways: 15_597, relations: 379, missingNodes: 3_750 });
+    expect(supermarket).toEqual({ refs: 11, located: 11 });
+  });
+});

@@ -380,6 +380,17 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await franchisor.emulateMedia({ media: 'screen' });
   });
 
+  it('the franchisor scores one address on the Score page: its report shows the own unit on the map and prints on one page', async () => {
+    await franchisor.getByRole('link', { name: 'Score and compare' }).click();
+    await franchisor.getByLabel('Address 1').fill(address(110));
+    await franchisor.getByRole('button', { name: 'Score', exact: true }).click();
+    await franchisor.getByRole('heading', { name: 'Site report' }).waitFor();
+    await franchisor.locator('.verdict-why').getByText(/inside the protected territory of Maple North/).waitFor();
+    await expect.poll(() => mapShowsColour(franchisor, UNIT_COLOUR), { timeout: 15_000 }).toBe(true);
+    expect(await franchisor.locator('.site-map .unit-key > span').first().textContent()).toBe('A Maple North (open)');
+    expect(await printedPages(franchisor)).toBe(1);
+  });
+
   it('loaded nothing from another origin, and no page logged an error but the refusal of another account’s request', () => {
     expect(foreign).toEqual([]);
     const expected = `${server.url}/api/franchisor/requests/${theirs}`;

@@ -385,7 +385,10 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await franchisor.getByLabel('Address 1').fill(address(110));
     await franchisor.getByRole('button', { name: 'Score', exact: true }).click();
     await franchisor.getByRole('heading', { name: 'Site report' }).waitFor();
-    await franchisor.locator('.verdict-why').getByText(/inside the protected territory of Maple North/).waitFor();
+    await franchisor
+      .locator('.verdict-why')
+      .getByText(/inside the protected territory of Maple North/)
+      .waitFor();
     await expect.poll(() => mapShowsColour(franchisor, UNIT_COLOUR), { timeout: 15_000 }).toBe(true);
     expect(await franchisor.locator('.site-map .unit-key > span').first().textContent()).toBe('A Maple North (open)');
     expect(await printedPages(franchisor)).toBe(1);

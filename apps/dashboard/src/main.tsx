@@ -1,5 +1,7 @@
 // First: every HTML string a library writes from now on goes through the text-only policy.
 import './dom/text-only-policy.js';
+// Then: zod parses without compiling code, which the page's CSP refuses (see no-eval.ts).
+import './dom/no-eval.js';
 import 'leaflet/dist/leaflet.css';
 import './styles/app.css';
 import './styles/print.css';

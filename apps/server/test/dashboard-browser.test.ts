@@ -9,9 +9,7 @@
  * `LOCSCORE_SCREENSHOTS=1` they are written to `docs/dashboard/*.png` (the
  * ones `docs/dashboard.md` shows), otherwise to a temporary folder.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,47 +17,19 @@ import { Account, ADMIN_ACCOUNTS_PATH, ADMIN_KEYS_PATH, CreatedKey, HEADERS, Que
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
-import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumSkipReason, recordForeignRequests, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
+import { type ConsoleError, mapInk, mapShowsColour, recordConsoleErrors, seriousViolations } from './support/page-checks.js';
 import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 import { type TestDatabase, testDatabase } from './support/test-database.js';
 
 const TOKEN = 'browser-admin-token-0123456789abcdef';
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
 const address = (number: number, street = 'Main Street') => `${number} ${street}, Maple Junction`;
-
-const dashboardDir = defaultDashboardDir();
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is absent (apt-get install -y chromium)`
-  : dashboardDir === null
-    ? 'the dashboard is not built (pnpm build)'
-    : null;
-if (skipReason !== null) console.warn(`[dashboard-browser.test] skipped: ${skipReason}`);
-
-/** Counts, in the page, the pixels of the map's canvases that hold something and their distinct colours. */
-const MAP_INK = `(() => {
-  let painted = 0;
-  const colours = new Set();
-  for (const canvas of document.querySelectorAll('.map canvas')) {
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] === 0) continue;
-      painted += 1;
-      colours.add(data[i] + ',' + data[i + 1] + ',' + data[i + 2]);
-    }
-  }
-  return { painted, colours: colours.size };
-})()`;
-
-/** An axe-core violation as the page reports it. */
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
+/** Colours of an own unit and its territory on a site map (`MAP_COLOURS` of the dashboard). */
+const UNIT_COLOUR = '#047857';
+const skipReason = chromiumSkipReason('dashboard-browser.test');
 
 describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120_000 }, () => {
   let server: RunningServer;
@@ -68,12 +38,10 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   let dataDir: string;
   let database: TestDatabase | undefined;
   let shots: string;
-  let axeSource: string;
-  /** Requests the pages made to anywhere but the server, and what the console said was refused. */
+  /** Requests the pages made to anywhere but the server. */
   const foreign: string[] = [];
-  const refused: string[] = [];
-  /** What the console said as errors (a failed fetch such as a 401 logs one), page by page. */
-  const consoleErrors = new Map<Page, string[]>();
+  /** What each page logged as errors (a failed fetch such as a 401 logs one, a Trusted Types refusal another). */
+  const consoleErrors = new Map<Page, ConsoleError[]>();
   const contexts: BrowserContext[] = [];
   const admin = (method: string, path: string, body?: unknown) => call(method, server.url + path, { token: TOKEN, ...(body === undefined ? {} : { body }) });
   const score = (apiKey: string, body: object) => call('POST', server.url + SCORE_PATH, { apiKey, body });
@@ -87,35 +55,17 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
-    const origin = new URL(server.url).origin;
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin)) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
+    await recordForeignRequests(context, new URL(server.url).origin, foreign, 'abort');
     const page = await context.newPage();
-    consoleErrors.set(page, []);
-    page.on('pageerror', (error) => consoleErrors.get(page)?.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
-      if (message.type() === 'error') consoleErrors.get(page)?.push(message.text());
-    });
+    consoleErrors.set(page, recordConsoleErrors(page));
     return page;
   }
 
   const signIn = (page: Page, kind: 'admin' | 'key', secret: string) => signInToDashboard(page, server.url, kind, secret);
 
-  /** Runs axe-core on the page (evaluated through the debugger, so the page's CSP does not block it): no serious or critical violation. */
+  /** Runs axe-core on the page: no serious or critical violation. */
   async function checkAccessibility(page: Page, name: string): Promise<void> {
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate<Violation[]>('axe.run().then((results) => results.violations)');
-    const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(
-      grave.map(
-        (violation) => `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await seriousViolations(page, name)).toEqual([]);
   }
 
   async function screenshot(page: Page, name: string): Promise<void> {
@@ -152,13 +102,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
   }
   const overlaps = (a: Label, b: Label) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-  /** Pixels of the map's canvases that hold something, and how many colours they show. */
-  function mapInk(page: Page): Promise<{ painted: number; colours: number }> {
-    return page.evaluate<{ painted: number; colours: number }>(MAP_INK);
-  }
-
   beforeAll(async () => {
-    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     shots = process.env.LOCSCORE_SCREENSHOTS ? SCREENSHOTS : await mkdtemp(join(tmpdir(), 'locscore-dashboard-shots-'));
     await mkdir(shots, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'locscore-dashboard-browser-'));
@@ -196,8 +140,8 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     operator = await newPage();
     await operator.goto(`${server.url}/dashboard/`);
     await operator.getByRole('heading', { name: 'Sign in to locscore' }).waitFor();
-    // Asking whether anyone is signed in is answered, not refused: a fresh load logs no failed request.
-    expect(consoleErrors.get(operator)?.filter((text) => /Failed to load resource|\b401\b/.test(text))).toEqual([]);
+    // Asking whether anyone is signed in is answered, not refused, and zod compiles no code under the CSP: a fresh load logs no error.
+    expect(consoleErrors.get(operator)).toEqual([]);
     expect(await operator.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
     await checkAccessibility(operator, 'sign-in');
     await screenshot(operator, 'sign-in');
@@ -405,7 +349,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     await screenshot(franchisor, 'units');
   });
 
-  it('a site inside an own unit’s territory fails saying so in the Requests list, its card and its one-page print', async () => {
+  it('a site inside an own unit’s territory fails saying so in the Requests list, its card, its map (the unit and its territory) and its one-page print', async () => {
     const inside = await score(franchise.apiKey, { address: address(110), category: 'coffee' });
     expect(inside.status).toBe(200);
     await franchisor.getByRole('link', { name: 'Requests', exact: true }).click();
@@ -418,14 +362,45 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
     expect(await why.textContent()).toMatch(
       /^Fails on: inside the protected territory of Maple North \(\d+ m\); data confidence low; score \d\.\d under the 7\.0 pass mark$/,
     );
+    // The site map shows the own unit whose territory holds the site, lettered, with its territory, its label apart from every other.
+    await franchisor.locator('.site-map .map canvas').first().waitFor();
+    await expect.poll(() => mapShowsColour(franchisor, UNIT_COLOUR), { timeout: 15_000 }).toBe(true);
+    const key = await franchisor.locator('.site-map .unit-key > span').allTextContents();
+    expect(key[0]).toBe('A Maple North (open)');
+    const labels = await siteLabels(franchisor);
+    expect(labels.flatMap((label) => label.text.split(' · '))).toEqual(expect.arrayContaining(['A']));
+    for (const [index, one] of labels.entries()) {
+      for (const other of labels.slice(index + 1)) expect(overlaps(one, other), `${one.text} and ${other.text} overlap`).toBe(false);
+    }
+    await checkAccessibility(franchisor, 'site report with own units');
+    await screenshot(franchisor, 'site-report-units');
     expect(await printedPages(franchisor)).toBe(1);
     await franchisor.emulateMedia({ media: 'print' });
     expect(await why.isVisible()).toBe(true);
     await franchisor.emulateMedia({ media: 'screen' });
   });
 
-  it('loaded nothing from another origin and broke no rule of the Content-Security-Policy', () => {
+  it('the franchisor scores one address on the Score page: its report shows the own unit on the map and prints on one page', async () => {
+    await franchisor.getByRole('link', { name: 'Score and compare' }).click();
+    await franchisor.getByLabel('Address 1').fill(address(110));
+    await franchisor.getByRole('button', { name: 'Score', exact: true }).click();
+    await franchisor.getByRole('heading', { name: 'Site report' }).waitFor();
+    await franchisor
+      .locator('.verdict-why')
+      .getByText(/inside the protected territory of Maple North/)
+      .waitFor();
+    await expect.poll(() => mapShowsColour(franchisor, UNIT_COLOUR), { timeout: 15_000 }).toBe(true);
+    expect(await franchisor.locator('.site-map .unit-key > span').first().textContent()).toBe('A Maple North (open)');
+    expect(await printedPages(franchisor)).toBe(1);
+  });
+
+  it('loaded nothing from another origin, and no page logged an error but the refusal of another account’s request', () => {
     expect(foreign).toEqual([]);
-    expect(refused).toEqual([]);
+    const expected = `${server.url}/api/franchisor/requests/${theirs}`;
+    const logged = [...consoleErrors.values()].flat();
+    expect(logged.filter((error) => error.source === expected).map((error) => error.text)).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    expect(logged.filter((error) => error.source !== expected)).toEqual([]);
   });
 });

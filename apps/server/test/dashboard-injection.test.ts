@@ -17,7 +17,6 @@
  * That is why the meta refresh separates its delay from its URL with a
  * space (which Chromium honours) rather than `;`, which splits an address.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,9 +25,8 @@ import { join } from 'node:path';
 import { Account, ADMIN_ACCOUNTS_PATH, ADMIN_KEYS_PATH, CreatedKey, SCORE_PATH } from '@locscore/schema';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
-import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumSkipReason, recordForeignRequests, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
 import { type TestDatabase, testDatabase } from './support/test-database.js';
 
@@ -38,8 +36,7 @@ const SITE: [number, number, number] = [0x11, 0x18, 0x27];
 const UNIT: [number, number, number] = [0x04, 0x78, 0x57];
 /** An address the geocoder scores (its parenthesised note is dropped) that stores `payload` verbatim. */
 const noted = (payload: string) => `100 Main Street, Maple Junction (${payload})`;
-const skipReason = !existsSync(CHROMIUM) ? `${CHROMIUM} is absent` : defaultDashboardDir() === null ? 'the dashboard is not built' : null;
-if (skipReason !== null) console.warn(`[dashboard-injection.test] skipped: ${skipReason}`);
+const skipReason = chromiumSkipReason('dashboard-injection.test');
 
 /**
  * Installed before the app's scripts: records every element created in the
@@ -143,13 +140,7 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(WATCH);
-    const origin = new URL(server.url).origin;
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin)) return route.continue();
-      foreign.push(url);
-      return route.continue();
-    });
+    await recordForeignRequests(context, new URL(server.url).origin, foreign, 'continue');
     return context.newPage();
   }
 
@@ -233,7 +224,7 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
     }
   });
 
-  it('the franchisor’s pages show every payload as text: overview, requests, units with each pin hovered', async () => {
+  it('the franchisor’s pages show every payload as text: overview, requests, units with each pin hovered, a site map’s units', async () => {
     const page = await newPage();
     await signIn(page, 'key', franchise.apiKey);
     await page
@@ -250,6 +241,11 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
     expect(tooltip).toMatch(/^Unit \d <.*\(open\)$/);
     await page.waitForTimeout(500);
     await expectNothingInjected(page, 'units, pin hovered');
+    // A request's site map letters the own units in view and names them in its legend, as text.
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
+    await page.getByRole('link', { name: noted(payloads[1] ?? '') }).click();
+    await page.locator('.site-map .unit-key').getByText(`Unit 0 ${payloads[0]} (open)`).first().waitFor();
+    await expectNothingInjected(page, 'request detail with own units');
   });
 
   it('never left the server: no request reached the phishing server or any other origin', () => {

@@ -8,9 +8,7 @@
  * axe-core finds no serious violation; nothing loads from another origin.
  * With `LOCSCORE_SCREENSHOTS=1` the screenshot goes to `docs/dashboard/opportunities.png`.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,37 +16,16 @@ import { OPPORTUNITIES_PATH, OpportunityMap } from '@locscore/schema';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile, sharedPack } from '../../../packages/engine/test/region-fixtures.js';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
-import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumSkipReason, recordForeignRequests, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
+import { type ConsoleError, mapInk, recordConsoleErrors, seriousViolations } from './support/page-checks.js';
+import { type TestDatabase, testDatabase } from './support/test-database.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
-const skipReason =
-  pbf === null
-    ? '../shared/data/liechtenstein is absent'
-    : !existsSync(CHROMIUM)
-      ? `${CHROMIUM} is absent (apt-get install -y chromium)`
-      : defaultDashboardDir() === null
-        ? 'the dashboard is not built (pnpm build)'
-        : null;
-if (skipReason !== null) console.warn(`[dashboard-opportunities.test] skipped: ${skipReason}`);
-
-/** Pixels of the page's map canvases that hold something, and how many colours they show. */
-const MAP_INK = `(() => {
-  let painted = 0;
-  const colours = new Set();
-  for (const canvas of document.querySelectorAll('.map canvas')) {
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] === 0) continue;
-      painted += 1;
-      colours.add(data[i] + ',' + data[i + 1] + ',' + data[i + 2]);
-    }
-  }
-  return { painted, colours: colours.size };
-})()`;
+const skipReason = pbf === null ? '../shared/data/liechtenstein is absent' : chromiumSkipReason('dashboard-opportunities.test');
+if (pbf === null) console.warn('[dashboard-opportunities.test] skipped: ../shared/data/liechtenstein is absent');
 
 describe.skipIf(skipReason !== null)('the Opportunities page in Chromium over the Liechtenstein pack', () => {
   let server: RunningServer;
@@ -56,29 +33,28 @@ describe.skipIf(skipReason !== null)('the Opportunities page in Chromium over th
   let dataDir: string;
   let apiKey: string;
   let page: Page;
+  let database: TestDatabase | undefined;
   const foreign: string[] = [];
+  let consoleErrors: ConsoleError[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'locscore-dashboard-opportunities-'));
     const pack = await sharedPack({ osm: pbf ?? '', name: 'Liechtenstein' });
-    server = await startServer({ port: 0, dataDir, regions: [pack], sample: false, logLevel: 'silent' });
+    database = await testDatabase();
+    server = await startServer({ databaseUrl: database.databaseUrl, port: 0, dataDir, regions: [pack], sample: false, logLevel: 'silent' });
     const account = await server.store.accounts.create('Rhine Coffee');
     apiKey = (await server.store.keys.create({ plan: 'growth', accountId: account.id })).apiKey;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const origin = new URL(server.url).origin;
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin)) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
+    await recordForeignRequests(context, new URL(server.url).origin, foreign, 'abort');
     page = await context.newPage();
+    consoleErrors = recordConsoleErrors(page);
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await database?.dispose();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -100,14 +76,11 @@ describe.skipIf(skipReason !== null)('the Opportunities page in Chromium over th
     expect(await items.count()).toBe(20);
     const buttons = page.getByRole('list', { name: 'Top sites' }).getByRole('button');
     expect(await buttons.allTextContents()).toEqual(expected.sites.map((site) => site.label));
-    const ink = await page.evaluate<{ painted: number; colours: number }>(MAP_INK);
+    const ink = await mapInk(page);
     expect(ink.painted).toBeGreaterThan(2_000);
     expect(ink.colours).toBeGreaterThan(5);
 
-    const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate<Array<{ id: string; impact: string | null }>>('axe.run().then((results) => results.violations)');
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(await seriousViolations(page, 'opportunities')).toEqual([]);
     const shots = process.env.LOCSCORE_SCREENSHOTS ? SCREENSHOTS : dataDir;
     await mkdir(shots, { recursive: true });
     await page.screenshot({ path: join(shots, 'opportunities.png'), fullPage: true });
@@ -121,5 +94,6 @@ describe.skipIf(skipReason !== null)('the Opportunities page in Chromium over th
     expect(text).toContain(best?.score.toFixed(1));
     expect(text).toContain(best?.story);
     expect(foreign).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -81,14 +81,16 @@ export interface Spinner {
 }
 
 /**
- * Starts an ora spinner on stderr when stderr is a terminal; otherwise
- * returns a spinner that prints nothing (scripts get clean stderr).
+ * Starts an ora spinner on stderr when stderr is a terminal with a width;
+ * otherwise returns a spinner that prints nothing (scripts get clean stderr).
  *
  * @param terminal - the command's terminal
  * @param text - the first line of text
  */
 export function startSpinner(terminal: Terminal, text: string): Spinner {
-  if (!terminal.stderrIsTTY) return { update() {}, persist() {}, stop() {} };
+  // A terminal that reports 0 columns (a pty with no size, as `script` or `docker exec -t` can give) makes ora
+  // count its line as infinitely many and clear them for ever: such a terminal gets no spinner.
+  if (!terminal.stderrIsTTY || terminal.stderr.columns === 0) return { update() {}, persist() {}, stop() {} };
   const spinner: Ora = ora({ text, stream: process.stderr, color: 'cyan' }).start();
   return {
     update(next) {

@@ -11,6 +11,8 @@ export interface MapSite {
   pinLabel: boolean;
   lat: number;
   lng: number;
+  /** Ids of the own units the site's result names (`meta.territory`: territories holding the site, trade areas meeting its own): the map takes them in. */
+  unitIds?: readonly string[] | undefined;
 }
 
 /** Colours of the map's features; the legend under the map uses the same. */
@@ -97,7 +99,9 @@ export function drawSiteMap(map: L.Map, siteMap: SiteMap, site: MapSite, pins: L
       .bindTooltip(textElement(feature.properties.name))
       .addTo(map);
   }
-  const pin: SitePinOptions = { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1, siteLabel: site.label };
+  // A label shown only on hover (an address) would make a long cluster label: such a pin clusters as `site`.
+  const siteLabel = site.pinLabel ? site.label : 'site';
+  const pin: SitePinOptions = { radius: 9, color: '#ffffff', weight: 2, fillColor: MAP_COLOURS.site, fillOpacity: 1, siteLabel };
   L.circleMarker(center, pin)
     .bindTooltip(textElement(site.label), { permanent: site.pinLabel, direction: 'top', offset: [0, -8] })
     .addTo(pins);

@@ -2,6 +2,7 @@ import { CATEGORY_LABELS, type Category, DEFAULT_OPPORTUNITY_LIMIT, type Opportu
 import { useCallback, useState } from 'preact/hooks';
 import { CategorySelect } from '../components/category-select.js';
 import { ErrorAlert } from '../components/messages.js';
+import { unitsNamedBy } from '../components/own-units-layer.js';
 import { ResultCard } from '../components/result-card.js';
 import { SiteMapView } from '../components/site-map-view.js';
 import { describeError, type ErrorMessage } from '../format/error-message.js';
@@ -169,7 +170,11 @@ function SiteReport({ report, category }: { report: Report; category: Category }
       {'result' in report && (
         <>
           <ResultCard result={report.result} address={address} category={category} />
-          <SiteMapView sites={[{ label: address, pinLabel: false, ...report.result.coordinates }]} category={category} title={`Map of ${address}`} />
+          <SiteMapView
+            sites={[{ label: address, pinLabel: false, ...report.result.coordinates, unitIds: unitsNamedBy(report.result) }]}
+            category={category}
+            title={`Map of ${address}`}
+          />
         </>
       )}
     </section>

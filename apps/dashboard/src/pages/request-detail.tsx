@@ -4,6 +4,7 @@ import { Link } from 'wouter-preact';
 import { Deliveries } from '../components/deliveries.js';
 import { Fact } from '../components/fact.js';
 import { ErrorAlert, ResourceView, StatusLine } from '../components/messages.js';
+import { unitsNamedBy } from '../components/own-units-layer.js';
 import { ResultCard } from '../components/result-card.js';
 import { SiteMapView } from '../components/site-map-view.js';
 import { formatDateTime } from '../format/format.js';
@@ -45,7 +46,7 @@ export function RequestDetailPage({ requestId }: { requestId: string }) {
                 <h2 id="result-heading">Result</h2>
                 <ResultCard result={request.result} address={request.address} category={request.category} />
                 <SiteMapView
-                  sites={[{ label: request.address, pinLabel: false, ...request.result.coordinates }]}
+                  sites={[{ label: request.address, pinLabel: false, ...request.result.coordinates, unitIds: unitsNamedBy(request.result) }]}
                   category={request.category}
                   title={`Map of ${request.address}`}
                 />

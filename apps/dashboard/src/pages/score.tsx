@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { MAX_COMPARED_SITES, siteList } from '../compare/compare-sites.js';
 import { CategorySelect } from '../components/category-select.js';
 import { ErrorAlert } from '../components/messages.js';
+import { unitsNamedBy } from '../components/own-units-layer.js';
 import { ResultCard } from '../components/result-card.js';
 import { SiteMapView } from '../components/site-map-view.js';
 import { describeError, type ErrorMessage } from '../format/error-message.js';
@@ -136,6 +137,7 @@ function Outcomes({ category, sites }: { category: Category; sites: SiteOutcome[
             label: scored.length === 1 ? site.address : String(index + 1),
             pinLabel: scored.length > 1,
             ...site.result.coordinates,
+            unitIds: unitsNamedBy(site.result),
           }))}
           category={category}
           title={scored.length === 1 ? `Map of ${scored[0]?.address}` : 'Map of the compared sites'}

@@ -15,6 +15,8 @@ import type {
   CensusArea,
   InterpolationLine,
   LatLng,
+  Place,
+  PlaceKind,
   Poi,
   PopulationPoint,
   Road,
@@ -295,6 +297,24 @@ export const populationLayer = defineLayer<PopulationPoint>()({
     ),
 });
 
+/** Named `place=*` nodes (localities for addressing), with a kdbush index. */
+export const placeLayer = defineLayer<Place>()({
+  name: 'places',
+  columns: {
+    point: column(point, (p: Place) => p),
+    id: column(osmId, (p: Place) => p.id),
+    name: column(string, (p: Place) => p.name),
+    altNames: column(strings, (p: Place) => p.altNames),
+    kind: column(string, (p: Place) => p.kind),
+  },
+  index: { kind: 'points', point: (p) => p },
+  record: (c, i) =>
+    withOptional<Place>(
+      { ...c.point.get(i), id: c.id.get(i), name: c.name.get(i) ?? '', kind: (c.kind.get(i) ?? 'hamlet') as PlaceKind },
+      { altNames: c.altNames.get(i) },
+    ),
+});
+
 /** Every layer of a pack, in the order they are written. */
 export const PACK_LAYERS = [
   addressLayer,
@@ -307,6 +327,7 @@ export const PACK_LAYERS = [
   roadLayer,
   censusLayer,
   areaLayer,
+  placeLayer,
   populationLayer,
 ] as const;
 

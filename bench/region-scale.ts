@@ -178,7 +178,7 @@ async function measureSize(tiled: TiledCountry, work: string, databaseUrl: strin
   return size;
 }
 
-/** Today's importer on one tiled file, then its pack: written again as format 4, served, scored. */
+/** `importRegion` on one tiled file, then its format-4 pack: opened, served, scored. */
 async function measureEngine(
   tiled: TiledCountry,
   work: string,
@@ -193,10 +193,7 @@ async function measureEngine(
   const imported = runChild('import-engine', [tiled.file, pack], `engine importRegion, ${tiled.copies} copies`);
   if ('failed' in imported) return { import: imported };
   const engine: Record<string, unknown> = { import: { ...imported, ...ratios(imported), packBytes: directoryBytes(pack) } };
-  const format4 = join(work, `format4-${tiled.copies}`);
-  const converted = runChild('convert', [pack, format4], `format 4 from the engine's pack, ${tiled.copies} copies`);
-  engine.format4 = 'failed' in converted ? converted : { write: converted, open: runChild('open', [format4], `open format 4, ${tiled.copies} copies`) };
-  rmSync(format4, { recursive: true, force: true });
+  engine.format4 = { open: runChild('open', [pack], `open the format-4 pack, ${tiled.copies} copies`) };
   engine.server = databaseUrl === null ? { skipped: 'PostgreSQL unavailable' } : await measureServer(pack, databaseUrl);
   process.stderr.write(`server: ${JSON.stringify(engine.server)}\n`);
   engine.inProcess = runChild('score', [pack, String(tiled.copies)], `engine.score and geocoder, ${tiled.copies} copies`);
@@ -226,7 +223,9 @@ async function main(): Promise<void> {
   if (!requireLiechtenstein(NAME)) return;
   const opts = options();
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-scale-'));
-  const database = await freshBenchDatabase(DATABASE);
+  // A database of the caller's (`LOCSCORE_SCALE_DATABASE_URL`) is used as it is; else a fresh one is made and dropped.
+  const given = process.env.LOCSCORE_SCALE_DATABASE_URL;
+  const database = given ? { url: given, server: new URL(given).host } : await freshBenchDatabase(DATABASE);
   const sizes: Array<Record<string, unknown>> = [];
   const write = (): string =>
     writeResult(NAME, {
@@ -251,7 +250,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
-    if ('url' in database) await dropBenchDatabase(DATABASE);
+    if ('url' in database && !given) await dropBenchDatabase(DATABASE);
   }
 }
 

@@ -8,15 +8,14 @@
  * - **osmium** (Debian's `osmium-tool`) reading the file (`osmium fileinfo
  *   -e`, which decodes every object): the baseline every import is a ratio of;
  * - **importers**, each in its own child process (wall time, peak RSS):
- *   `engine` is today's `importRegion` of `@locscore/engine`; `stream` is the
+ *   `engine` is `importRegion` of `@locscore/engine` (writing pack format 4); `stream` is the
  *   passes of `@locscore/import`'s streaming PBF reader (ways, then the nodes
  *   they need), the reader the new importer is built on;
  * - **the server** with the `engine` importer's pack on PostgreSQL: time from
  *   spawn to the listening line, RSS then, and peak RSS once the engine's
  *   tables are warm;
- * - **format 4**: the engine's pack written again as `@locscore/pack`
- *   format 4 (the same records), then opened as a server would: open time,
- *   RSS, bytes on disk;
+ * - **format 4**: the engine's pack opened with `@locscore/pack`'s reader
+ *   alone (no engine): open time, RSS;
  * - **in-process**: `engine.score` p99 over 1,000 tiled address strings, and
  *   the share of sampled addresses (`<street> <number>, <postcode> <town>`
  *   of a copy) that the geocoder finds in their own copy.
@@ -29,7 +28,11 @@
  * files are kept in `$LOCSCORE_SCALE_CACHE` (default `<tmp>/locscore-region-scale`)
  * between runs. Targets: issue 25, repeated in `TARGETS`.
  *
- * Run: `pnpm bench region-scale`. Writes `bench/results/region-scale.json`.
+ * Run: `pnpm bench region-scale` (every size), or one selection with
+ * `tsx bench/region-scale.ts --copies 10,100 --importers engine`. The server
+ * runs on a fresh database made and dropped by the run, or on
+ * `LOCSCORE_SCALE_DATABASE_URL` as it is when set. Writes
+ * `bench/results/region-scale.json`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -12,14 +12,18 @@ import { GrowableBuffer } from './typed-buffers.js';
 /** A coordinate buffer: fixed-point units or decimal degrees. */
 export type Coords = Int32Array | Float64Array;
 
-/** Collects coordinates (decimal degrees) and stores them fixed-point when that loses nothing. */
+/**
+ * Collects coordinates (decimal degrees) as fixed-point units while every
+ * value is a whole unit, and switches to degrees (copying the units so far,
+ * which convert back exactly) at the first that is not.
+ */
 export class CoordinateBuffer {
-  private readonly values = new GrowableBuffer<Float64Array>('f64');
-  private exact = true;
+  private units: GrowableBuffer<Int32Array> | null = new GrowableBuffer<Int32Array>('i32');
+  private degrees: GrowableBuffer<Float64Array> | null = null;
 
   /** Values appended so far. */
   get length(): number {
-    return this.values.length;
+    return this.units?.length ?? this.degrees?.length ?? 0;
   }
 
   /**
@@ -30,17 +34,25 @@ export class CoordinateBuffer {
    */
   push(degrees: number): void {
     const units = toFixedPoint(degrees);
-    if (this.exact && fromFixedPoint(units) !== degrees) this.exact = false;
-    this.values.push(degrees);
+    if (this.units !== null && fromFixedPoint(units) === degrees) {
+      this.units.push(units);
+      return;
+    }
+    if (this.units !== null) this.switchToDegrees(this.units);
+    this.degrees?.push(degrees);
+  }
+
+  private switchToDegrees(units: GrowableBuffer<Int32Array>): void {
+    const stored = units.finish();
+    const degrees = new GrowableBuffer<Float64Array>('f64', Math.max(1024, stored.length * 2));
+    for (const value of stored) degrees.push(fromFixedPoint(value));
+    this.degrees = degrees;
+    this.units = null;
   }
 
   /** The values: an `Int32Array` of fixed-point units when every value is one exactly, else a `Float64Array` of degrees. */
   finish(): Coords {
-    const degrees = this.values.finish();
-    if (!this.exact) return degrees;
-    const units = new Int32Array(degrees.length);
-    for (let i = 0; i < degrees.length; i++) units[i] = toFixedPoint(degrees[i] ?? 0);
-    return units;
+    return this.units?.finish() ?? this.degrees?.finish() ?? new Int32Array(0);
   }
 }
 

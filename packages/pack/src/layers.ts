@@ -30,7 +30,12 @@ import { json, number, numbers, osmId, string, strings, tags } from './value-col
 
 /** Sets `record[key]` only when `value` is not undefined (optional fields stay absent, as in the source records). */
 function withOptional<T extends object>(record: T, optional: Partial<T>): T {
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (record as Record<string, unknown>)[key] = value;
+  const target = record as Record<string, unknown>;
+  const source = optional as Record<string, unknown>;
+  for (const key in source) {
+    const value = source[key];
+    if (value !== undefined) target[key] = value;
+  }
   return record;
 }
 

@@ -8,15 +8,14 @@
  * - **osmium** (Debian's `osmium-tool`) reading the file (`osmium fileinfo
  *   -e`, which decodes every object): the baseline every import is a ratio of;
  * - **importers**, each in its own child process (wall time, peak RSS):
- *   `engine` is today's `importRegion` of `@locscore/engine`; `stream` is the
+ *   `engine` is `importRegion` of `@locscore/engine` (writing pack format 4); `stream` is the
  *   passes of `@locscore/import`'s streaming PBF reader (ways, then the nodes
  *   they need), the reader the new importer is built on;
  * - **the server** with the `engine` importer's pack on PostgreSQL: time from
  *   spawn to the listening line, RSS then, and peak RSS once the engine's
  *   tables are warm;
- * - **format 4**: the engine's pack written again as `@locscore/pack`
- *   format 4 (the same records), then opened as a server would: open time,
- *   RSS, bytes on disk;
+ * - **format 4**: the engine's pack opened with `@locscore/pack`'s reader
+ *   alone (no engine): open time, RSS;
  * - **in-process**: `engine.score` p99 over 1,000 tiled address strings, and
  *   the share of sampled addresses (`<street> <number>, <postcode> <town>`
  *   of a copy) that the geocoder finds in their own copy.
@@ -29,7 +28,11 @@
  * files are kept in `$LOCSCORE_SCALE_CACHE` (default `<tmp>/locscore-region-scale`)
  * between runs. Targets: issue 25, repeated in `TARGETS`.
  *
- * Run: `pnpm bench region-scale`. Writes `bench/results/region-scale.json`.
+ * Run: `pnpm bench region-scale` (every size), or one selection with
+ * `tsx bench/region-scale.ts --copies 10,100 --importers engine`. The server
+ * runs on a fresh database made and dropped by the run, or on
+ * `LOCSCORE_SCALE_DATABASE_URL` as it is when set. Writes
+ * `bench/results/region-scale.json`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -178,7 +181,7 @@ async function measureSize(tiled: TiledCountry, work: string, databaseUrl: strin
   return size;
 }
 
-/** Today's importer on one tiled file, then its pack: written again as format 4, served, scored. */
+/** `importRegion` on one tiled file, then its format-4 pack: opened, served, scored. */
 async function measureEngine(
   tiled: TiledCountry,
   work: string,
@@ -193,10 +196,7 @@ async function measureEngine(
   const imported = runChild('import-engine', [tiled.file, pack], `engine importRegion, ${tiled.copies} copies`);
   if ('failed' in imported) return { import: imported };
   const engine: Record<string, unknown> = { import: { ...imported, ...ratios(imported), packBytes: directoryBytes(pack) } };
-  const format4 = join(work, `format4-${tiled.copies}`);
-  const converted = runChild('convert', [pack, format4], `format 4 from the engine's pack, ${tiled.copies} copies`);
-  engine.format4 = 'failed' in converted ? converted : { write: converted, open: runChild('open', [format4], `open format 4, ${tiled.copies} copies`) };
-  rmSync(format4, { recursive: true, force: true });
+  engine.format4 = { open: runChild('open', [pack], `open the format-4 pack, ${tiled.copies} copies`) };
   engine.server = databaseUrl === null ? { skipped: 'PostgreSQL unavailable' } : await measureServer(pack, databaseUrl);
   process.stderr.write(`server: ${JSON.stringify(engine.server)}\n`);
   engine.inProcess = runChild('score', [pack, String(tiled.copies)], `engine.score and geocoder, ${tiled.copies} copies`);
@@ -226,7 +226,9 @@ async function main(): Promise<void> {
   if (!requireLiechtenstein(NAME)) return;
   const opts = options();
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-scale-'));
-  const database = await freshBenchDatabase(DATABASE);
+  // A database of the caller's (`LOCSCORE_SCALE_DATABASE_URL`) is used as it is; else a fresh one is made and dropped.
+  const given = process.env.LOCSCORE_SCALE_DATABASE_URL;
+  const database = given ? { url: given, server: new URL(given).host } : await freshBenchDatabase(DATABASE);
   const sizes: Array<Record<string, unknown>> = [];
   const write = (): string =>
     writeResult(NAME, {
@@ -251,7 +253,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
-    if ('url' in database) await dropBenchDatabase(DATABASE);
+    if ('url' in database && !given) await dropBenchDatabase(DATABASE);
   }
 }
 

@@ -2,20 +2,17 @@
  * The child-process probes of `bench/region-scale.ts`, one per mode, each
  * reporting one JSON object (the parent adds the peak RSS):
  *
- * - `import-engine <file> <out>`: today's `importRegion` of `@locscore/engine`,
+ * - `import-engine <file> <out>`: `importRegion` of `@locscore/engine`,
  *   with the wall time of each of its phases;
  * - `stream <file>`: the passes of `@locscore/import`'s streaming PBF reader;
  * - `score <pack> <copies>`: loads the pack, then own-copy geocoding and
  *   `engine.score` latency (`tiled-scoring.ts`);
- * - `convert <pack> <out>`: writes the engine's pack again in `@locscore/pack`'s
- *   format 4 (the records as loaded, nothing re-imported);
  * - `open <pack>`: opens a format-4 pack as a server would (every layer but
  *   the lazy street lines) and reads one string of each address.
  *
  * Every report carries the process's CPU time (all threads), since the
  * shared machine's wall times swing with its load.
  */
-import type { RegionData } from '../../packages/engine/src/index.js';
 import { checkOwnCopy, sampleAddresses, scoreLatency } from './tiled-scoring.js';
 
 /** What a probe reports. */
@@ -37,7 +34,6 @@ export async function runProbe(mode: string, args: string[]): Promise<ProbeRepor
   if (mode === 'import-engine') return importEngine(args[0] ?? '', args[1] ?? '');
   if (mode === 'stream') return streamPasses(args[0] ?? '');
   if (mode === 'score') return scoreTiled(args[0] ?? '', Number(args[1] ?? 1));
-  if (mode === 'convert') return convertPack(args[0] ?? '', args[1] ?? '');
   if (mode === 'open') return openFormat4(args[0] ?? '');
   throw new Error(`unknown probe ${mode}`);
 }
@@ -107,63 +103,6 @@ async function scoreTiled(pack: string, copies: number): Promise<ProbeReport> {
     ownCopy,
     scoreLatencyMs: latency,
   };
-}
-
-async function convertPack(from: string, out: string): Promise<ProbeReport> {
-  const { loadRegion } = await import('../../packages/engine/src/index.js');
-  const { PackBuilder } = await import('../../packages/pack/src/index.js');
-  const started = performance.now();
-  const region = await loadRegion(from);
-  const loadedMs = Math.round(performance.now() - started);
-  const builder = new PackBuilder();
-  builder.addRegion(region);
-  const { manifest } = region;
-  const written = await builder.write(
-    out,
-    {
-      name: manifest.name,
-      sample: manifest.sample,
-      createdAt: manifest.createdAt,
-      bbox: manifest.bbox,
-      sources: manifest.sources,
-      attribution: manifest.attribution,
-      generator: 'bench/region-scale convert',
-    },
-    { force: true },
-  );
-  const bytes = Object.values(written.layers).reduce((sum, layer) => sum + layer.bytes + (layer.index?.bytes ?? 0), written.strings.bytes);
-  const durationMs = Math.round(performance.now() - started);
-  return {
-    durationMs,
-    maxRssMb: 0,
-    loadFormat3Ms: loadedMs,
-    packBytes: bytes,
-    strings: written.strings.count,
-    counts: written.counts,
-    differing: await differingRecords(region, out),
-  };
-}
-
-/**
- * Records of the format-4 pack that differ from the format-3 records they
- * were written from, per layer, once the source's coordinates are rounded
- * to the pack's 10⁻⁷ degrees (streets: their name and town).
- */
-async function differingRecords(region: RegionData, dir: string): Promise<Record<string, number>> {
-  const { isDeepStrictEqual } = await import('node:util');
-  const { openPack } = await import('../../packages/pack/src/index.js');
-  const pack = await openPack(dir);
-  const rounded = (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value), (key, v: unknown) => ((key === 'lat' || key === 'lng') && typeof v === 'number' ? Math.round(v * 1e7) / 1e7 : v));
-  const differing: Record<string, number> = {};
-  for (const name of ['addresses', 'stations', 'busStops', 'pois', 'roads', 'areas', 'population'] as const) {
-    const layer = pack.layer(name);
-    const records: readonly unknown[] = region[name] ?? [];
-    differing[name] = records.filter((record, i) => !isDeepStrictEqual(rounded(layer.record(i)), rounded(record))).length;
-  }
-  const streets = pack.layer('streets');
-  differing.streets = region.streets.filter((street, i) => streets.columns.name.get(i) !== street.name || streets.columns.city.get(i) !== street.city).length;
-  return differing;
 }
 
 async function openFormat4(dir: string): Promise<ProbeReport> {

@@ -117,7 +117,7 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .description("Show a region pack's manifest")
     .argument('<dir>', 'region pack folder')
     .option('--json', 'print the manifest as JSON')
-    .action(async (dir: string, flags: { json?: boolean }) => done(await (await import('./commands/region.js')).runRegionInfo(dir, flags, terminal)));
+    .action(async (dir: string, flags: { json?: boolean }) => done(await (await import('./commands/region-info.js')).runRegionInfo(dir, flags, terminal)));
 
   const serve = program.command('serve').description('Run the reference server (prints its URL on stdout; Ctrl-C stops it)');
   for (const option of serveOptions()) serve.addOption(option);

@@ -424,6 +424,15 @@ describe('region import for a new user', () => {
     expect(info.stdout).toMatch(/^address points\s+[\d,]+$/m);
     expect(info.stdout).not.toMatch(/^census/m);
     expect(info.stdout).toMatch(/^population [\d,]+ residents \((osm|estimate): /m);
+    expect(info.stdout).toMatch(/^format 4, written \S+ by @locscore\/engine importRegion, [\d.]+ MB on disk$/m);
+    expect(info.stdout).toMatch(/^source osm vaduz-centre\.osm\.pbf [\d.]+ MB sha256 [0-9a-f]{64} .*\(ODbL 1\.0\)$/m);
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    const older = join(workDir, 'progress', 'format-3');
+    await mkdir(older, { recursive: true });
+    await writeFile(join(older, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 3 }));
+    const refused = await runCliInProcess(['region', 'info', older]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`locscore region import --osm vaduz-centre.osm.pbf --name "Vaduz centre" --out ${older} --force`);
   });
 
   it('answers a census table given to --census with the shapefile recipe, before reading the extract', async () => {

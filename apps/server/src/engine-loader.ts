@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, loadRegion, type ScoringEngine } from '@locscore/engine';
+import { packDirectories } from './pack-folders.js';
 
 /** An engine with no region: every score request answers 503 `not_configured`. */
 export const UNCONFIGURED_ENGINE: ScoringEngine = {
@@ -11,7 +12,7 @@ export const UNCONFIGURED_ENGINE: ScoringEngine = {
 
 /** What {@link loadEngine} loads. */
 export interface EngineSources {
-  /** Region pack directories (`locscore region import` output). */
+  /** Region pack directories (`locscore region import` output), or folders of them (every pack inside is loaded, see `packDirectories`). */
   regions: readonly string[];
   /**
    * Also build and load the fictional sample town (SAMPLE DATA) through the
@@ -37,7 +38,7 @@ export interface LoadedEngine {
  * @throws RegionPackError (from `@locscore/engine`) for a missing or bad pack
  */
 export async function loadEngine(sources: EngineSources): Promise<LoadedEngine> {
-  const dirs = [...sources.regions];
+  const dirs = await packDirectories(sources.regions);
   let sampleDir: string | null = null;
   const close = async (): Promise<void> => {
     if (sampleDir !== null) await rm(sampleDir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ describe('@locscore/engine subpath exports', () => {
   });
 
   it('`./import` builds packs and `./sample` holds the sample region', () => {
-    expect(Object.keys(regionImport).sort()).toEqual(['MANIFEST_FILE', 'PACK_LAYERS', 'importRegion', 'layerFileName']);
+    expect(Object.keys(regionImport).sort()).toEqual(['MANIFEST_FILE', 'PACK_LAYERS', 'importRegion']);
     expect(Object.keys(sample).sort()).toEqual(['SAMPLE_REGION_NAME', 'buildSampleRegion', 'writeSampleSources']);
   });
 });

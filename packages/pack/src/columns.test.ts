@@ -45,10 +45,18 @@ describe('value columns', () => {
 });
 
 describe('coordinate columns', () => {
-  it('keeps points to 10⁻⁷ degrees', () => {
-    expect(roundTrip(point, [{ lat: 47.1410301, lng: 9.5209277 }])).toEqual([{ lat: 47.1410301, lng: 9.5209277 }]);
-    const [rounded] = roundTrip(point, [{ lat: 47.141030149, lng: -122.000000051 }]) as Array<{ lat: number; lng: number }>;
-    expect(rounded).toEqual({ lat: 47.1410301, lng: -122.0000001 });
+  it('stores whole 10⁻⁷ degrees fixed-point and any other coordinate exactly as Float64', () => {
+    const node = { lat: 47.1410301, lng: 9.5209277 };
+    const builder = point.builder(new StringTableBuilder());
+    builder.add(node);
+    expect(builder.finish().coords).toBeInstanceOf(Int32Array);
+    expect(roundTrip(point, [node])).toEqual([node]);
+    const centroid = { lat: 47.141030149, lng: -122.000000051 };
+    const mixed = point.builder(new StringTableBuilder());
+    mixed.add(node);
+    mixed.add(centroid);
+    expect(mixed.finish().coords).toBeInstanceOf(Float64Array);
+    expect(roundTrip(point, [node, centroid])).toEqual([node, centroid]);
   });
 
   it('rejects a coordinate beyond ±180° or not finite', () => {

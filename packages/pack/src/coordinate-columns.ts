@@ -1,27 +1,28 @@
 /**
- * Columns of coordinates, fixed-point (`fixed-point.ts`) in interleaved
- * `Int32Array`s `[lng0, lat0, lng1, lat1, …]`, with offset arrays for
+ * Columns of coordinates in interleaved buffers `[lng0, lat0, lng1, lat1, …]`
+ * (fixed-point `Int32` when lossless, else `Float64` degrees; see
+ * `coordinate-buffer.ts`), with offset arrays for
  * variable lists: one point per record, a list of points (a road), a list of
  * lists (a street's lines), and (multi)polygons (polygons → rings → points).
  */
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { bufferOf, type ColumnBuffers, type ColumnBuilder, type ColumnCodec } from './column.js';
-import { fromFixedPoint, toFixedPoint } from './fixed-point.js';
+import { CoordinateBuffer, type Coords, coordsOf, degreesAt } from './coordinate-buffer.js';
 import type { LatLng } from './records.js';
 import { GrowableBuffer } from './typed-buffers.js';
 
 /** Reader of a `point` column. */
 export class PointColumn {
-  constructor(readonly coords: Int32Array) {}
+  constructor(readonly coords: Coords) {}
 
   /** Latitude of row `i`, decimal degrees. */
   lat(i: number): number {
-    return fromFixedPoint(this.coords[2 * i + 1] ?? Number.NaN);
+    return degreesAt(this.coords, 2 * i + 1);
   }
 
   /** Longitude of row `i`, decimal degrees. */
   lng(i: number): number {
-    return fromFixedPoint(this.coords[2 * i] ?? Number.NaN);
+    return degreesAt(this.coords, 2 * i);
   }
 
   /** The point of row `i`. */
@@ -34,23 +35,23 @@ export class PointColumn {
 export const point: ColumnCodec<LatLng, PointColumn> = {
   kind: 'point',
   builder() {
-    const coords = new GrowableBuffer<Int32Array>('i32');
+    const coords = new CoordinateBuffer();
     return {
       add(value) {
-        coords.push(toFixedPoint(value.lng));
-        coords.push(toFixedPoint(value.lat));
+        coords.push(value.lng);
+        coords.push(value.lat);
       },
       finish: () => ({ coords: coords.finish() }),
     };
   },
-  read: (buffers) => new PointColumn(bufferOf(buffers, 'coords', Int32Array)),
+  read: (buffers) => new PointColumn(coordsOf(buffers)),
 };
 
 /** Reader of a `points` column: `offsets[i]..offsets[i + 1]` are row `i`'s points. */
 export class PointListColumn {
   constructor(
     readonly offsets: Uint32Array,
-    readonly coords: Int32Array,
+    readonly coords: Coords,
   ) {}
 
   /** Points of row `i`. */
@@ -64,15 +65,15 @@ export class PointListColumn {
   }
 }
 
-function pointsBetween(coords: Int32Array, from: number, to: number): LatLng[] {
+function pointsBetween(coords: Coords, from: number, to: number): LatLng[] {
   const points: LatLng[] = [];
-  for (let p = from; p < to; p++) points.push({ lat: fromFixedPoint(coords[2 * p + 1] ?? 0), lng: fromFixedPoint(coords[2 * p] ?? 0) });
+  for (let p = from; p < to; p++) points.push({ lat: degreesAt(coords, 2 * p + 1), lng: degreesAt(coords, 2 * p) });
   return points;
 }
 
 /** Appends points to coords; returns the count of points now stored. */
 class CoordsBuilder {
-  readonly coords = new GrowableBuffer<Int32Array>('i32');
+  readonly coords = new CoordinateBuffer();
 
   get points(): number {
     return this.coords.length / 2;
@@ -80,15 +81,15 @@ class CoordsBuilder {
 
   add(points: readonly LatLng[]): void {
     for (const p of points) {
-      this.coords.push(toFixedPoint(p.lng));
-      this.coords.push(toFixedPoint(p.lat));
+      this.coords.push(p.lng);
+      this.coords.push(p.lat);
     }
   }
 
   addPositions(positions: readonly Position[]): void {
     for (const [lng = Number.NaN, lat = Number.NaN] of positions) {
-      this.coords.push(toFixedPoint(lng));
-      this.coords.push(toFixedPoint(lat));
+      this.coords.push(lng);
+      this.coords.push(lat);
     }
   }
 }
@@ -108,7 +109,7 @@ export const points: ColumnCodec<readonly LatLng[], PointListColumn> = {
       finish: () => ({ offsets: offsets.finish(), coords: coords.coords.finish() }),
     };
   },
-  read: (buffers) => new PointListColumn(bufferOf(buffers, 'offsets', Uint32Array), bufferOf(buffers, 'coords', Int32Array)),
+  read: (buffers) => new PointListColumn(bufferOf(buffers, 'offsets', Uint32Array), coordsOf(buffers)),
 };
 
 /** Reader of a `lines` column: row `i`'s lines are parts `offsets[i]..offsets[i + 1]`, each part's points `parts[j]..parts[j + 1]`. */
@@ -116,7 +117,7 @@ export class LinesColumn {
   constructor(
     readonly offsets: Uint32Array,
     readonly parts: Uint32Array,
-    readonly coords: Int32Array,
+    readonly coords: Coords,
   ) {}
 
   /** The lines of row `i`. */
@@ -149,8 +150,7 @@ export const lines: ColumnCodec<ReadonlyArray<readonly LatLng[]>, LinesColumn> =
       finish: () => ({ offsets: offsets.finish(), parts: parts.finish(), coords: coords.coords.finish() }),
     };
   },
-  read: (buffers) =>
-    new LinesColumn(bufferOf(buffers, 'offsets', Uint32Array), bufferOf(buffers, 'parts', Uint32Array), bufferOf(buffers, 'coords', Int32Array)),
+  read: (buffers) => new LinesColumn(bufferOf(buffers, 'offsets', Uint32Array), bufferOf(buffers, 'parts', Uint32Array), coordsOf(buffers)),
 };
 
 /** Reader of a `polygons` column: rows → polygons → rings → points, and whether the row was a `MultiPolygon`. */
@@ -162,15 +162,14 @@ export class PolygonsColumn {
     const offsets = bufferOf(this.buffers, 'offsets', Uint32Array);
     const polygons = bufferOf(this.buffers, 'polygons', Uint32Array);
     const rings = bufferOf(this.buffers, 'rings', Uint32Array);
-    const coords = bufferOf(this.buffers, 'coords', Int32Array);
+    const coords = coordsOf(this.buffers);
     const multi = bufferOf(this.buffers, 'multi', Uint8Array);
     const list: Position[][][] = [];
     for (let polygon = offsets[i] ?? 0; polygon < (offsets[i + 1] ?? 0); polygon++) {
       const ringList: Position[][] = [];
       for (let ring = polygons[polygon] ?? 0; ring < (polygons[polygon + 1] ?? 0); ring++) {
         const positions: Position[] = [];
-        for (let p = rings[ring] ?? 0; p < (rings[ring + 1] ?? 0); p++)
-          positions.push([fromFixedPoint(coords[2 * p] ?? 0), fromFixedPoint(coords[2 * p + 1] ?? 0)]);
+        for (let p = rings[ring] ?? 0; p < (rings[ring + 1] ?? 0); p++) positions.push([degreesAt(coords, 2 * p), degreesAt(coords, 2 * p + 1)]);
         ringList.push(positions);
       }
       list.push(ringList);

@@ -32,6 +32,7 @@ export {
   interpolationLayer,
   PACK_LAYERS,
   type PackLayerName,
+  placeLayer,
   poiLayer,
   populationLayer,
   roadLayer,
@@ -45,6 +46,7 @@ export { type LoadedLayer, type OpenPackOptions, openPack, type Pack, readPackMa
 export type { PackRecords, PackRecordsRead, RegionRecords } from './pack-records.js';
 export { PackBuilder } from './pack-write.js';
 export type * from './records.js';
+export { PLACE_KINDS } from './records.js';
 export { boxOfLines, boxOfPoints, boxOfPolygons, midpointOfLongestLine } from './spatial-geometry.js';
 export { readSpatialIndex, type SpatialIndex, SpatialIndexBuilder } from './spatial-index.js';
 export { NO_STRING, StringTable, StringTableBuilder } from './string-table.js';

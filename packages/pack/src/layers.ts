@@ -15,6 +15,8 @@ import type {
   CensusArea,
   InterpolationLine,
   LatLng,
+  Place,
+  PlaceKind,
   Poi,
   PopulationPoint,
   Road,
@@ -28,7 +30,12 @@ import { json, number, numbers, osmId, string, strings, tags } from './value-col
 
 /** Sets `record[key]` only when `value` is not undefined (optional fields stay absent, as in the source records). */
 function withOptional<T extends object>(record: T, optional: Partial<T>): T {
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (record as Record<string, unknown>)[key] = value;
+  const target = record as Record<string, unknown>;
+  const source = optional as Record<string, unknown>;
+  for (const key in source) {
+    const value = source[key];
+    if (value !== undefined) target[key] = value;
+  }
   return record;
 }
 
@@ -295,6 +302,24 @@ export const populationLayer = defineLayer<PopulationPoint>()({
     ),
 });
 
+/** Named `place=*` nodes (localities for addressing), with a kdbush index. */
+export const placeLayer = defineLayer<Place>()({
+  name: 'places',
+  columns: {
+    point: column(point, (p: Place) => p),
+    id: column(osmId, (p: Place) => p.id),
+    name: column(string, (p: Place) => p.name),
+    altNames: column(strings, (p: Place) => p.altNames),
+    kind: column(string, (p: Place) => p.kind),
+  },
+  index: { kind: 'points', point: (p) => p },
+  record: (c, i) =>
+    withOptional<Place>(
+      { ...c.point.get(i), id: c.id.get(i), name: c.name.get(i) ?? '', kind: (c.kind.get(i) ?? 'hamlet') as PlaceKind },
+      { altNames: c.altNames.get(i) },
+    ),
+});
+
 /** Every layer of a pack, in the order they are written. */
 export const PACK_LAYERS = [
   addressLayer,
@@ -307,6 +332,7 @@ export const PACK_LAYERS = [
   roadLayer,
   censusLayer,
   areaLayer,
+  placeLayer,
   populationLayer,
 ] as const;
 

@@ -1,5 +1,5 @@
 import type { StreetSummary } from './layers.js';
-import type { AddressPoint, Area, BusStop, CensusArea, InterpolationLine, LatLng, Poi, PopulationPoint, Road, Station, Street } from './records.js';
+import type { AddressPoint, Area, BusStop, CensusArea, InterpolationLine, LatLng, Place, Poi, PopulationPoint, Road, Station, Street } from './records.js';
 
 /** The record each layer is built from, by layer name. */
 export interface PackRecords {
@@ -13,6 +13,7 @@ export interface PackRecords {
   roads: Road;
   census: CensusArea;
   areas: Area;
+  places: Place;
   population: PopulationPoint;
 }
 

@@ -148,7 +148,7 @@ const description: PackDescription = {
       name: 'liechtenstein.osm.pbf',
       bytes: 3_098_617,
       sha256: 'ab'.repeat(32),
-      date: '2021-01-06T15:53:42Z',
+      dataDate: '2021-01-06',
       licence: 'ODbL 1.0',
       attribution: '© OpenStreetMap contributors',
     },

@@ -315,6 +315,50 @@ export interface PackCoverage {
   areaId?: string;
   /** The boundary's name, e.g. `Liechtenstein`. */
   name?: string;
+  /**
+   * For a pack without a boundary (`declared` or `data`): the cells of a
+   * regular grid that its addresses fill, with their neighbours; the pack
+   * covers those cells within `bbox`, not the whole box.
+   */
+  grid?: CoverageGrid;
+}
+
+/**
+ * A set of cells of a regular latitude/longitude grid: cell `(row, col)` is
+ * the box `[west + col × lngStep, south + row × latStep]` to the next
+ * multiples. Rows are listed as runs of columns.
+ */
+export interface CoverageGrid {
+  /** South-west corner of cell (0, 0), `[lng, lat]` degrees. */
+  origin: [lng: number, lat: number];
+  /** Cell height, degrees of latitude. */
+  latStep: number;
+  /** Cell width, degrees of longitude. */
+  lngStep: number;
+  /** Flattened runs `[row, firstCol, lastCol, …]`, sorted by row then column. */
+  runs: number[];
+}
+
+/** The kinds of OSM `place=*` node a pack keeps, as localities for addressing. */
+export const PLACE_KINDS = ['city', 'town', 'village', 'municipality', 'borough', 'suburb', 'quarter', 'neighbourhood', 'hamlet', 'isolated_dwelling'] as const;
+
+/** One of {@link PLACE_KINDS}. */
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/**
+ * A named OSM `place=*` node (`København`, `Kallio`, `Nendeln`): the
+ * geocoder learns the other names of a municipality from it (`Copenhagen`)
+ * and the suburb or village an address lies in.
+ */
+export interface Place extends LatLng {
+  /** Source node, e.g. `n240079149`. */
+  id: string;
+  /** OSM `name`. */
+  name: string;
+  /** Other names (`official_name`, `alt_name`, `short_name`, `old_name`, `loc_name`, `int_name`, `name:*`), without the `name`; absent when none. */
+  altNames?: string[];
+  /** The `place=*` value. */
+  kind: PlaceKind;
 }
 
 /** One input of a region pack, with the licence terms to display. */
@@ -331,12 +375,13 @@ export interface PackSource {
   /** Ratings rows that found their POI; for `brands`, the POIs the brand index recognised. */
   matched?: number;
   /** A GTFS feed's typical week, from which weekly departures were counted (absent without `stop_times`). */
-  serviceWeek?: GtfsServiceWeek /**
-   * When the source's data was made, ISO 8601 (a date or a UTC time): the
-   * newest object timestamp or replication time of an OSM extract, a GTFS
-   * feed's `feed_start_date`, a census vintage; absent when the source does not say.
-   */;
-  date?: string;
+  serviceWeek?: GtfsServiceWeek;
+  /** OSM: the date of the data (`YYYY-MM-DD`): the PBF header's `osmosis_replication_timestamp`; absent when the header has none. */
+  dataDate?: string;
+  /** GTFS: the feed's validity window (`feed_info.txt` start and end dates, else the span of its calendars), `YYYY-MM-DD`. */
+  validity?: { start: string; end: string };
+  /** Census: the year of the data, as given at import (`censusVintage`). */
+  vintage?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RegionManifest } from '@locscore/engine';
 import { type ImportProgress, type ImportRegionOptions, type ImportReport, importRegion } from '@locscore/engine/import';
@@ -46,6 +46,7 @@ const LAYER_NAMES: Readonly<Record<string, string>> = {
   interpolations: 'address interpolations',
   areas: 'boundary areas',
   population: 'population points',
+  places: 'named places',
 };
 
 /**
@@ -54,8 +55,9 @@ const LAYER_NAMES: Readonly<Record<string, string>> = {
  * came from another source (the `population` line below names it), so that
  * `census 0` is not read as no population.
  */
-export function countRows(manifest: Pick<RegionManifest, 'counts' | 'population'>): string[][] {
+export function countRows(manifest: { counts: Readonly<Record<string, number | undefined>>; population?: RegionManifest['population'] }): string[][] {
   return Object.entries(manifest.counts)
+    .filter(([layer]) => layer !== 'streetLines')
     .filter(([layer, count]) => !(layer === 'census' && count === 0 && manifest.population !== undefined && manifest.population.method !== 'census'))
     .map(([layer, count]) => [LAYER_NAMES[layer] ?? layer, (count ?? 0).toLocaleString('en')]);
 }
@@ -244,27 +246,5 @@ export async function runRegionSample(options: { out?: string | undefined; json?
     spinner.stop();
   }
   printManifest(terminal, report.manifest, report.outDir, options.json);
-  return EXIT.ok;
-}
-
-/**
- * `locscore region info <dir>`: prints a pack's manifest (counts, sources,
- * attribution) without loading its data.
- *
- * @returns exit code 0
- * @throws CliError (exit 2) when `<dir>/manifest.json` is missing or not a manifest
- */
-export async function runRegionInfo(dir: string, options: { json?: boolean | undefined }, terminal: Terminal): Promise<number> {
-  const path = join(resolve(dir), 'manifest.json');
-  let manifest: RegionManifest;
-  try {
-    manifest = JSON.parse(await readFile(path, 'utf8')) as RegionManifest;
-  } catch (error) {
-    throw new CliError(`${dir} is not a region pack: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (typeof manifest !== 'object' || manifest === null || typeof manifest.counts !== 'object' || !Array.isArray(manifest.bbox)) {
-    throw new CliError(`${path} is not a region pack manifest`);
-  }
-  printManifest(terminal, manifest, resolve(dir), options.json);
   return EXIT.ok;
 }

@@ -19,7 +19,7 @@ import { pathExists, writePack } from './pack-write.js';
 import { recognisePoiBrands } from './poi-brands.js';
 import { applyRatings } from './ratings.js';
 import { mergeBusStops, mergeStations, type StopObject } from './station-merge.js';
-import { type Area, PACK_FORMAT_VERSION, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
+import { type Area, type BusStop, PACK_FORMAT_VERSION, type PackCoverage, type PackSource, type RegionData, type Station } from './types.js';
 
 /**
  * How far (metres) outside the coverage stations and bus stops are kept: the
@@ -56,94 +56,166 @@ export const TRANSIT_MARGIN_METRES = 5_000;
 export async function importRegion(options: ImportRegionOptions): Promise<ImportReport> {
   const started = performance.now();
   const progress = (event: ImportProgress): void => options.onProgress?.(event);
+  const outDir = await checkDestination(options);
+  const sample = options.sample === true;
+  await checkFile(options.osm, 'OSM extract');
+  const sources: PackSource[] = [];
+  const osm = await readOsmSource(options.osm, sample, progress);
+  sources.push(osm.source);
+  const boundary = options.boundary === undefined ? null : findBoundary(options.boundary, osm.layers.areas, osm.layers.skippedAreas);
+  const transit = await readGtfsSources(options.gtfs ?? [], sample, osm.layers, progress);
+  sources.push(...transit.sources);
+  const data = regionData(options.name, sample, sources, osm.layers, mergeTransit(options.name, transit, progress));
+  if (options.ratings !== undefined) sources.push(await readRatings(options.ratings, data, sample, progress));
+  const warnings: string[] = [];
+  const warn = (message: string): void => {
+    warnings.push(message);
+    progress({ phase: 'coverage', source: osm.name, message, warning: true });
+  };
+  const coverage = chooseCoverage(boundary, osm.declared, regionBBox(data));
+  const leftOut = clipToCoverage(data, coverageTests(coverage, boundary));
+  const placed = placeAddressesInAreas(data.addresses, new AreaIndex(data.areas));
+  progress({ phase: 'coverage', source: osm.name, message: describeCoverage(coverage, leftOut, placed) });
+  if (isWide(coverage.bbox)) warn(wideCoverageWarning(coverage));
+  const population = await importPopulation(options, data, osm.layers, { coverage, boundary }, sample, progress);
+  sources.push(...population.sources);
+  for (const warning of population.warnings) warn(warning);
+  if (!sample) await addBrands(data, sources, progress);
+  if (coverage.source !== 'boundary') {
+    // Where the extract holds addresses (after the population layer, which is cut to the box): the geocoder answers nothing in the box's empty parts.
+    const grid = addressGrid(data.addresses, coverage.bbox);
+    if (grid !== null) coverage.grid = grid;
+  }
+  finishManifest(data, coverage, sources);
+  progress({ phase: 'write', source: outDir, message: `writing ${outDir}` });
+  await writePack(data, outDir, options.force === true);
+  const durationMs = performance.now() - started;
+  progress({ phase: 'done', source: outDir, message: `region pack written in ${(durationMs / 1000).toFixed(1)} s` });
+  return { manifest: data.manifest, outDir, durationMs, leftOut, skippedAreas: osm.layers.skippedAreas, placedAddresses: placed, warnings };
+}
+
+/** The absolute output directory, checked: absent (or `force`), with an existing parent. */
+async function checkDestination(options: ImportRegionOptions): Promise<string> {
   const outDir = resolve(checkOptions(options));
   if (options.force !== true && (await pathExists(outDir))) {
     throw new RegionPackError(outDir, 'already exists; choose another directory or pass force to replace it');
   }
   if (!(await pathExists(dirname(outDir)))) throw new RegionPackError(dirname(outDir), 'parent directory of out does not exist');
-  const sample = options.sample === true;
-  await checkFile(options.osm, 'OSM extract');
-  const sources: PackSource[] = [];
+  return outDir;
+}
 
-  const osmName = basename(options.osm);
-  progress({ phase: 'osm', source: osmName, processed: 0, message: `reading ${osmName}` });
-  const {
-    layers: osm,
-    digest,
-    objects,
-  } = await collectOsm(options.osm, (processed, message) => progress({ phase: 'osm', source: osmName, processed, message }));
+type OsmLayers = Awaited<ReturnType<typeof collectOsm>>['layers'];
+
+/** Reads the OSM extract: its layers, its manifest source (size, SHA-256, data date) and the box its header declares. */
+async function readOsmSource(
+  path: string,
+  sample: boolean,
+  progress: (event: ImportProgress) => void,
+): Promise<{ name: string; layers: OsmLayers; source: PackSource; declared: Awaited<ReturnType<typeof readOsmHeader>>['bbox'] }> {
+  const name = basename(path);
+  progress({ phase: 'osm', source: name, processed: 0, message: `reading ${name}` });
+  const { layers: osm, digest, objects } = await collectOsm(path, (processed, message) => progress({ phase: 'osm', source: name, processed, message }));
   progress({
     phase: 'osm',
-    source: osmName,
+    source: name,
     processed: objects,
     message: `${objects.toLocaleString('en')} OSM elements: ${osm.addresses.length} addresses, ${osm.pois.length} POIs, ${osm.stations.length} stations, ${osm.areas.length} boundary areas`,
   });
-  const boundary = options.boundary === undefined ? null : findBoundary(options.boundary, osm.areas, osm.skippedAreas);
-  const header = await readOsmHeader(options.osm);
-  const declared = header.bbox;
+  const header = await readOsmHeader(path);
   if (osm.skippedAreas.length > 0) {
     const names = osm.skippedAreas.slice(0, 5).map((area) => area.name ?? area.id);
     progress({
       phase: 'osm',
-      source: osmName,
+      source: name,
       message: `${osm.skippedAreas.length} boundary relations left out, their rings not closed in the extract (${names.join(', ')}${osm.skippedAreas.length > 5 ? ', …' : ''})`,
     });
   }
-  sources.push({
+  const source: PackSource = {
     kind: 'osm',
-    name: osmName,
+    name,
     bytes: digest.bytes,
     sha256: digest.sha256,
     licence: sample ? SAMPLE_LICENCE : OSM_LICENCE,
     attribution: sample ? SAMPLE_ATTRIBUTION : OSM_ATTRIBUTION,
     ...(header.dataDate === null ? {} : { dataDate: header.dataDate }),
-  });
+  };
+  return { name, layers: osm, source, declared: header.bbox };
+}
 
-  const stations: Station[] = [...osm.stations];
-  const busStops: StopObject[] = [...osm.busStops];
-  for (const path of options.gtfs ?? []) {
+/** Stations and bus-stop objects from OSM and every GTFS feed, before de-duplication, and the feeds' sources. */
+interface TransitObjects {
+  stations: Station[];
+  busStops: StopObject[];
+  sources: PackSource[];
+}
+
+/** Reads every GTFS feed after the OSM stations and stops. */
+async function readGtfsSources(paths: readonly string[], sample: boolean, osm: OsmLayers, progress: (event: ImportProgress) => void): Promise<TransitObjects> {
+  const transit: TransitObjects = { stations: [...osm.stations], busStops: [...osm.busStops], sources: [] };
+  for (const path of paths) {
     const feed = await openGtfs(path);
     try {
       progress({ phase: 'gtfs', source: feed.name, processed: 0, message: `reading GTFS ${feed.name}` });
       const layers = await collectGtfs(feed, (rows) =>
         progress({ phase: 'gtfs', source: feed.name, processed: rows, message: `${rows.toLocaleString('en')} GTFS rows` }),
       );
-      stations.push(...layers.stations);
-      busStops.push(...layers.busStops.map((stop) => ({ stop })));
-      const gtfsDigest = await feed.digest();
-      const publisher = layers.publisher ?? (layers.agencies.length > 0 ? [...new Set(layers.agencies)].join(', ') : feed.name);
-      sources.push({
-        kind: 'gtfs',
-        name: basename(path.replace(/[\\/]+$/, '')),
-        bytes: gtfsDigest.bytes,
-        sha256: gtfsDigest.sha256,
-        licence: sample ? SAMPLE_LICENCE : gtfsLicence(publisher),
-        attribution: sample ? SAMPLE_ATTRIBUTION : `GTFS: ${publisher}`,
-        ...(layers.serviceWeek === null ? {} : { serviceWeek: layers.serviceWeek }),
-        ...(layers.validity === null ? {} : { validity: layers.validity }),
-      });
-      const week = layers.serviceWeek;
-      progress({
-        phase: 'gtfs',
-        source: feed.name,
-        message: `${feed.name}: ${layers.stations.length} stations, ${layers.busStops.length} bus stops${week === null ? ` (${layers.serviceNote ?? 'no service'}: modes from routes.txt, default departures)` : `, departures of the week ${week.start} to ${week.end} (${week.trips.toLocaleString('en')} trips, ${week.stopTimes.toLocaleString('en')} stop times)`}`,
-      });
+      transit.stations.push(...layers.stations);
+      transit.busStops.push(...layers.busStops.map((stop) => ({ stop })));
+      transit.sources.push(gtfsSource(path, layers, await feed.digest(), feed.name, sample));
+      progress({ phase: 'gtfs', source: feed.name, message: describeFeed(feed.name, layers) });
     } finally {
       feed.close();
     }
   }
-  progress({ phase: 'merge', source: options.name, message: 'de-duplicating stations and bus stops' });
-  const mergedStations = mergeStations(stations);
-  const mergedBusStops = mergeBusStops(busStops);
+  return transit;
+}
+
+type GtfsLayers = Awaited<ReturnType<typeof collectGtfs>>;
+
+/** A GTFS feed's manifest source: size, SHA-256, publisher's licence, typical week and validity. */
+function gtfsSource(path: string, layers: GtfsLayers, digest: { bytes: number; sha256: string }, feedName: string, sample: boolean): PackSource {
+  const publisher = layers.publisher ?? (layers.agencies.length > 0 ? [...new Set(layers.agencies)].join(', ') : feedName);
+  return {
+    kind: 'gtfs',
+    name: basename(path.replace(/[\\/]+$/, '')),
+    bytes: digest.bytes,
+    sha256: digest.sha256,
+    licence: sample ? SAMPLE_LICENCE : gtfsLicence(publisher),
+    attribution: sample ? SAMPLE_ATTRIBUTION : `GTFS: ${publisher}`,
+    ...(layers.serviceWeek === null ? {} : { serviceWeek: layers.serviceWeek }),
+    ...(layers.validity === null ? {} : { validity: layers.validity }),
+  };
+}
+
+/** One progress line: what a feed gave. */
+function describeFeed(name: string, layers: GtfsLayers): string {
+  const week = layers.serviceWeek;
+  const service =
+    week === null
+      ? ` (${layers.serviceNote ?? 'no service'}: modes from routes.txt, default departures)`
+      : `, departures of the week ${week.start} to ${week.end} (${week.trips.toLocaleString('en')} trips, ${week.stopTimes.toLocaleString('en')} stop times)`;
+  return `${name}: ${layers.stations.length} stations, ${layers.busStops.length} bus stops${service}`;
+}
+
+/** De-duplicates the stations and merges the objects of each bus stop. */
+function mergeTransit(region: string, transit: TransitObjects, progress: (event: ImportProgress) => void): { stations: Station[]; busStops: BusStop[] } {
+  progress({ phase: 'merge', source: region, message: 'de-duplicating stations and bus stops' });
+  const stations = mergeStations(transit.stations);
+  const busStops = mergeBusStops(transit.busStops);
   progress({
     phase: 'merge',
-    source: options.name,
-    message: `${mergedStations.length} stations from ${stations.length} station objects, ${mergedBusStops.length} bus stops from ${busStops.length} bus-stop objects`,
+    source: region,
+    message: `${stations.length} stations from ${transit.stations.length} station objects, ${busStops.length} bus stops from ${transit.busStops.length} bus-stop objects`,
   });
-  const data: RegionData = {
+  return { stations, busStops };
+}
+
+/** The region's layers before coverage, with a manifest whose box, counts and attribution {@link finishManifest} fills. */
+function regionData(name: string, sample: boolean, sources: PackSource[], osm: OsmLayers, transit: { stations: Station[]; busStops: BusStop[] }): RegionData {
+  return {
     manifest: {
       formatVersion: PACK_FORMAT_VERSION,
-      name: options.name,
+      name,
       sample,
       createdAt: new Date().toISOString(),
       bbox: [0, 0, 0, 0],
@@ -155,8 +227,8 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     addresses: osm.addresses,
     streets: osm.streets,
     interpolations: osm.interpolations,
-    stations: mergedStations,
-    busStops: mergedBusStops,
+    stations: transit.stations,
+    busStops: transit.busStops,
     pois: osm.pois,
     roads: osm.roads,
     census: [],
@@ -164,51 +236,33 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     places: osm.localities,
     population: [],
   };
+}
 
-  if (options.ratings !== undefined) {
-    progress({ phase: 'ratings', source: basename(options.ratings), message: `reading ratings ${options.ratings}` });
-    const result = await applyRatings(options.ratings, data.pois);
-    const info = await stat(options.ratings);
-    sources.push({
-      kind: 'ratings',
-      name: basename(options.ratings),
-      bytes: info.size,
-      licence: sample ? SAMPLE_LICENCE : 'see ratings provider',
-      attribution: sample ? SAMPLE_ATTRIBUTION : '',
-      records: result.rows,
-      matched: result.matched,
-    });
-    progress({
-      phase: 'ratings',
-      source: basename(options.ratings),
-      processed: result.rows,
-      message: `${result.matched} of ${result.rows} ratings matched a POI`,
-    });
-  }
-
-  const warnings: string[] = [];
-  const warn = (message: string): void => {
-    warnings.push(message);
-    progress({ phase: 'coverage', source: osmName, message, warning: true });
+/** Applies a ratings CSV to the POIs; its manifest source. */
+async function readRatings(path: string, data: RegionData, sample: boolean, progress: (event: ImportProgress) => void): Promise<PackSource> {
+  const name = basename(path);
+  progress({ phase: 'ratings', source: name, message: `reading ratings ${path}` });
+  const result = await applyRatings(path, data.pois);
+  const info = await stat(path);
+  progress({ phase: 'ratings', source: name, processed: result.rows, message: `${result.matched} of ${result.rows} ratings matched a POI` });
+  return {
+    kind: 'ratings',
+    name,
+    bytes: info.size,
+    licence: sample ? SAMPLE_LICENCE : 'see ratings provider',
+    attribution: sample ? SAMPLE_ATTRIBUTION : '',
+    records: result.rows,
+    matched: result.matched,
   };
-  const coverage = chooseCoverage(boundary, declared, regionBBox(data));
-  const leftOut = clipToCoverage(data, coverageTests(coverage, boundary));
-  const placed = placeAddressesInAreas(data.addresses, new AreaIndex(data.areas));
-  progress({ phase: 'coverage', source: osmName, message: describeCoverage(coverage, leftOut, placed) });
-  if (isWide(coverage.bbox)) {
-    warn(
-      `the pack covers a box wider than ${WIDE_COVERAGE_DEGREES}° (${coverage.bbox.map((n) => n.toFixed(2)).join(', ')}): the extract holds far-away objects; pass a boundary (--boundary <relation id or name>) to cover one area`,
-    );
-  }
-  const population = await importPopulation(options, data, osm, { coverage, boundary }, sample, progress);
-  sources.push(...population.sources);
-  for (const warning of population.warnings) warn(warning);
-  if (!sample) await addBrands(data, sources, progress);
-  if (coverage.source !== 'boundary') {
-    // Where the extract holds addresses (after the population layer, which is cut to the box): the geocoder answers nothing in the box's empty parts.
-    const grid = addressGrid(data.addresses, coverage.bbox);
-    if (grid !== null) coverage.grid = grid;
-  }
+}
+
+/** The warning for a coverage wider than {@link WIDE_COVERAGE_DEGREES}. */
+function wideCoverageWarning(coverage: PackCoverage): string {
+  return `the pack covers a box wider than ${WIDE_COVERAGE_DEGREES}° (${coverage.bbox.map((n) => n.toFixed(2)).join(', ')}): the extract holds far-away objects; pass a boundary (--boundary <relation id or name>) to cover one area`;
+}
+
+/** Sets the manifest's coverage, box, counts and attribution from the final layers. */
+function finishManifest(data: RegionData, coverage: PackCoverage, sources: readonly PackSource[]): void {
   data.manifest.coverage = coverage;
   data.manifest.bbox = regionBBox(data);
   data.manifest.counts = {
@@ -225,11 +279,6 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
     places: data.places?.length ?? 0,
   };
   data.manifest.attribution = attributionLine(sources);
-  progress({ phase: 'write', source: outDir, message: `writing ${outDir}` });
-  await writePack(data, outDir, options.force === true);
-  const durationMs = performance.now() - started;
-  progress({ phase: 'done', source: outDir, message: `region pack written in ${(durationMs / 1000).toFixed(1)} s` });
-  return { manifest: data.manifest, outDir, durationMs, leftOut, skippedAreas: osm.skippedAreas, placedAddresses: placed, warnings };
 }
 
 /**

@@ -30,6 +30,16 @@ function streetLine(street: PlannedStreet, from: number, to: number) {
  */
 export function sampleOsmXml(): string {
   const osm = new OsmXmlBuilder();
+  addStreets(osm);
+  const reserved = addPoisAndMall(osm);
+  addAddresses(osm, reserved);
+  addParks(osm);
+  addTransit(osm);
+  return osm.toXml();
+}
+
+/** The named streets (Main Street in two ways), the expressway and its link. */
+function addStreets(osm: OsmXmlBuilder): void {
   for (const street of STREETS) {
     const tags = { highway: street.highway, name: street.name };
     if (street.name === 'Main Street') {
@@ -41,18 +51,25 @@ export function sampleOsmXml(): string {
   }
   osm.way([toLatLng(-1000, -900), toLatLng(150, -900), toLatLng(1300, -900)], { highway: 'motorway', name: 'Junction Expressway', ref: 'A7' });
   osm.way([toLatLng(0, -700), toLatLng(0, -800), toLatLng(150, -900)], { highway: 'motorway_link' });
+}
 
+/** Key of an address in the set of addresses taken by POIs. */
+function addressKey(street: string, number: number): string {
+  return `${street}|${number}`;
+}
+
+/** The POIs (nodes, or buildings with their size) and the multipolygon mall; the addresses they take. */
+function addPoisAndMall(osm: OsmXmlBuilder): Set<string> {
   const reserved = new Set<string>();
-  const key = (street: string, number: number): string => `${street}|${number}`;
   for (const poi of POIS) {
     const address = addressPosition(poi.street, poi.housenumber);
-    reserved.add(key(poi.street, poi.housenumber));
+    reserved.add(addressKey(poi.street, poi.housenumber));
     const tags = { ...poi.tags, ...addressTags(poi.street, poi.housenumber) };
     if (poi.buildingSize !== undefined) osm.way(buildingSquare(address, poi.buildingSize), { building: poi.tags.building ?? 'yes', ...tags });
     else osm.node(address.at, tags);
   }
   const mall = addressPosition('King Boulevard', 200);
-  reserved.add(key('King Boulevard', 200));
+  reserved.add(addressKey('King Boulevard', 200));
   const mallOuter = osm.way(buildingSquare(mall, 80), { building: 'retail' });
   const mallCourt = osm.way(buildingSquare(mall, 20), {});
   osm.relation(
@@ -62,12 +79,16 @@ export function sampleOsmXml(): string {
     ],
     { type: 'multipolygon', shop: 'mall', name: 'Junction Mall', ...addressTags('King Boulevard', 200) },
   );
+  return reserved;
+}
 
+/** The civic addresses not taken by POIs: nodes, a building every seventh slot, units, and the interpolation way. */
+function addAddresses(osm: OsmXmlBuilder, reserved: ReadonlySet<string>): void {
   let slot = 0;
   const interpolationEnds: PlannedAddress[] = [];
   for (const address of plannedAddresses()) {
     const { street, housenumber } = address;
-    if (reserved.has(key(street.name, housenumber))) continue;
+    if (reserved.has(addressKey(street.name, housenumber))) continue;
     if (street.name === INTERPOLATED_STREET && housenumber % 2 === 1) {
       interpolationEnds.push(address);
       continue;
@@ -89,7 +110,10 @@ export function sampleOsmXml(): string {
     const end = osm.node(last.at, addressTags(last.street.name, last.housenumber));
     osm.wayOfNodes([start, middle, end], { 'addr:interpolation': 'odd', 'addr:street': first.street.name, 'addr:city': SAMPLE_CITY });
   }
+}
 
+/** The three parks, as closed ways. */
+function addParks(osm: OsmXmlBuilder): void {
   for (const park of PARKS) {
     const h = park.half;
     osm.way(
@@ -103,6 +127,10 @@ export function sampleOsmXml(): string {
       { leisure: 'park', name: park.name },
     );
   }
+}
+
+/** The metro stations mapped in OSM, three bus stops of the main route and two OSM-only stops. */
+function addTransit(osm: OsmXmlBuilder): void {
   for (const station of METRO_STATIONS) {
     if (!station.inOsm) continue;
     osm.node(toLatLng(station.x + 20, station.y + 20), {
@@ -114,17 +142,15 @@ export function sampleOsmXml(): string {
     });
   }
   const mainRoute = BUS_ROUTES[0];
-  if (mainRoute !== undefined) {
-    const street = STREETS.find((s) => s.name === mainRoute.street);
-    if (street !== undefined) {
-      for (const along of mainRoute.stops.slice(0, 3)) {
-        osm.node(streetPoint(street, along + 5, 12), {
-          highway: 'bus_stop',
-          public_transport: 'platform',
-          bus: 'yes',
-          name: busStopName(mainRoute.street, along),
-        });
-      }
+  const mainStreet = mainRoute === undefined ? undefined : STREETS.find((s) => s.name === mainRoute.street);
+  if (mainRoute !== undefined && mainStreet !== undefined) {
+    for (const along of mainRoute.stops.slice(0, 3)) {
+      osm.node(streetPoint(mainStreet, along + 5, 12), {
+        highway: 'bus_stop',
+        public_transport: 'platform',
+        bus: 'yes',
+        name: busStopName(mainRoute.street, along),
+      });
     }
   }
   const church = STREETS.find((s) => s.name === 'Church Street');
@@ -132,5 +158,4 @@ export function sampleOsmXml(): string {
     osm.node(streetPoint(church, 300, 10), { highway: 'bus_stop', name: 'Church Street at Queen Street' });
     osm.node(streetPoint(church, 900, 10), { highway: 'bus_stop', name: 'Church Street at River Drive' });
   }
-  return osm.toXml();
 }

@@ -19,7 +19,7 @@ import { Account, ADMIN_ACCOUNTS_PATH, ADMIN_KEYS_PATH, CreatedKey, HEADERS, Que
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
+import { defaultDashboardDir } from '../src/http/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
 import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
@@ -27,7 +27,7 @@ import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 import { type TestDatabase, testDatabase } from './support/test-database.js';
 
 const TOKEN = 'browser-admin-token-0123456789abcdef';
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard', import.meta.url));
 const address = (number: number, street = 'Main Street') => `${number} ${street}, Maple Junction`;
 
 const dashboardDir = defaultDashboardDir();

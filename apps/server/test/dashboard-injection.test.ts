@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { Account, ADMIN_ACCOUNTS_PATH, ADMIN_KEYS_PATH, CreatedKey, SCORE_PATH } from '@locscore/schema';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
+import { defaultDashboardDir } from '../src/http/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
 import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';

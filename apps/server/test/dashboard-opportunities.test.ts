@@ -18,12 +18,12 @@ import { OPPORTUNITIES_PATH, OpportunityMap } from '@locscore/schema';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile, sharedPack } from '../../../packages/engine/test/region-fixtures.js';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
+import { defaultDashboardDir } from '../src/http/dashboard/dashboard-files.js';
 import { type RunningServer, startServer } from '../src/start.js';
 import { CHROMIUM, CHROMIUM_ARGS, signInToDashboard } from './support/dashboard-page.js';
 import { call } from './support/http-call.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard', import.meta.url));
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 const skipReason =
   pbf === null

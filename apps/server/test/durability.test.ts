@@ -7,7 +7,7 @@ import { loadRegion } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { HEADERS, QueuedAck, RequestStatus, SCORE_PATH, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postWebhook } from '../src/webhooks/post-webhook.js';
+import { postWebhook } from '../src/services/webhooks/post-webhook.js';
 import { waitFor } from './support/receiver.js';
 import { createScratchDatabase, type ServerProcess, startServerProcess } from './support/server-process.js';
 

@@ -1,13 +1,18 @@
 import { type DailyActivity, type KeyMonthUsage, PLAN_QUOTAS, type UsageReport, type WebhookActivity } from '@locscore/schema';
-import type { QuotaPeriod } from '../quota/period.js';
-import type { Db } from './db.js';
+import type { Db } from '../db/db.js';
+
+/** An interval of UTC instants, `[start, end)`: a quota period as the usage service computes it. */
+export interface ReportPeriod {
+  start: Date;
+  end: Date;
+}
 
 /** What one usage report covers. */
 export interface UsageReportQuery {
   /** `YYYY-MM`. */
   month: string;
   /** The month's quota period (UTC). */
-  period: QuotaPeriod;
+  period: ReportPeriod;
   /** The last instant with activity to show: the end of the period, or now in the current month. */
   until: Date;
   /** Only this key (a franchisor's own report); every key when absent. */
@@ -45,11 +50,16 @@ interface DayRow {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The UTC day of an instant, `YYYY-MM-DD`. */
+function isoDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /** Every UTC day from `start` up to `until` (inclusive), `YYYY-MM-DD`, at most to the period's end. */
-function daysOf(period: QuotaPeriod, until: Date): string[] {
+function daysOf(period: ReportPeriod, until: Date): string[] {
   const last = Math.min(until.getTime(), period.end.getTime() - 1);
   const days: string[] = [];
-  for (let at = period.start.getTime(); at <= last; at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = period.start.getTime(); at <= last; at += DAY_MS) days.push(isoDay(new Date(at)));
   return days;
 }
 

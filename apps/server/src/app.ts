@@ -23,6 +23,7 @@ import { errorHandler, notFound } from './http/error-handler.js';
 import { healthRouter } from './http/health.js';
 import { metricsMiddleware } from './http/metrics-middleware.js';
 import { rateLimit } from './http/rate-limit.js';
+import { countRefusals } from './http/refusal-count.js';
 import { requestId } from './http/request-id.js';
 import { httpLogger } from './http/request-logger.js';
 import { adminRouter } from './http/routes/admin/admin-router.js';
@@ -91,6 +92,7 @@ export function createServer(config: ServerConfig): Express {
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // Before credentials: without an admin token, the admin API does not exist, whatever is presented.
   if (config.adminToken === undefined) app.use(ADMIN_PATH, notFound);
+  app.use('/api', countRefusals(config.store.refusals, clock));
   app.use(
     '/api',
     credentials({ keys: config.store.keys, sessions: config.store.sessions, adminToken: config.adminToken, failedAttempts, stampLastUse, clock }),

@@ -430,6 +430,22 @@ CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys
 CREATE INDEX deliveries_redelivery_created ON deliveries (created_at) WHERE kind = 'redelivery';
 `,
   },
+  {
+    version: 7,
+    name: 'refused requests per account and day',
+    sql: `
+-- API requests answered with a 4xx other than 404 (bad input, bad or missing
+-- credentials, spent quota, burst limit), counted per account and UTC day
+-- for the usage report's error rate. A request without an account (no or
+-- unknown credentials) counts under the nil UUID, so there is no foreign key.
+CREATE TABLE refused_requests (
+  account_id text NOT NULL,
+  day date NOT NULL,
+  refused integer NOT NULL,
+  PRIMARY KEY (account_id, day)
+);
+`,
+  },
 ];
 
 /** Arbitrary constant naming the migration advisory lock (ASCII "locs"). */

@@ -18,6 +18,7 @@ import { createKeyLastUseRepository, type KeyLastUseRepository } from './key-las
 import { createKeyRecordRepository, type KeyRecordRepository } from './key-records.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
 import { type PurgeOptions, type PurgeReport, purgeExpired } from './purge.js';
+import { createRefusalRepository, type RefusalRepository } from './refusals.js';
 import { createRequestLogRepository, type RequestLogRepository } from './request-log.js';
 import { createRequestRepository, type RequestRepository } from './requests.js';
 import { createSessionRepository, type SessionRepository } from './sessions.js';
@@ -92,6 +93,8 @@ export interface Store {
   readonly requestLog: RequestLogRepository;
   /** Monthly usage reports. */
   readonly usageReports: UsageReportRepository;
+  /** Refused API requests per account and UTC day (the usage report's `refused`). */
+  readonly refusals: RefusalRepository;
   /** Dashboard sessions. */
   readonly sessions: SessionRepository;
   readonly idempotency: IdempotencyRepository;
@@ -129,6 +132,8 @@ export interface Store {
  */
 export function createStore(db: ClosableDb, place: { dataDir: string | null; unlock?: () => Promise<void>; keyChanges?: KeyChangeFeed }): Store {
   let closing: Promise<void> | null = null;
+  // A lost count is not worth failing a request for; it is reported as a process warning.
+  const refusals = createRefusalRepository(db, { onError: (error) => process.emitWarning(`could not count refused requests: ${String(error)}`) });
   return {
     driver: db.driver,
     dataDir: place.dataDir,
@@ -143,6 +148,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     deliveries: createDeliveryRepository(db),
     requestLog: createRequestLogRepository(db),
     usageReports: createUsageReportRepository(db),
+    refusals,
     sessions: createSessionRepository(db),
     idempotency: createIdempotencyRepository(db, { coalesce: true }),
     stats: createStatsRepository(db),
@@ -158,6 +164,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     close() {
       closing ??= (async () => {
         try {
+          await refusals.flush();
           await place.keyChanges?.close();
           await db.close();
         } finally {

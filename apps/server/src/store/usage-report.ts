@@ -1,4 +1,4 @@
-import { type DailyActivity, type KeyMonthUsage, PLAN_QUOTAS, type UsageReport, type WebhookActivity } from '@locscore/schema';
+import { type DailyActivity, type KeyMonthUsage, PLAN_QUOTAS, type RefusedDay, type UsageReport, type WebhookActivity } from '@locscore/schema';
 import type { Db } from '../db/db.js';
 
 /** An interval of UTC instants, `[start, end)`: a quota period as the usage service computes it. */
@@ -28,6 +28,8 @@ export interface UsageReportRepository {
    * webhook deliveries started in the month. Daily counts come from the
    * stored requests, so days older than the request retention (30 days by
    * default) count none; `used` is the billing counter and is kept.
+   * `refused` counts the refused requests of the key's account (of every
+   * account, and those without one, in the operator's report).
    */
   report(query: UsageReportQuery): Promise<UsageReport>;
 }
@@ -94,6 +96,14 @@ export function createUsageReportRepository(db: Db): UsageReportRepository {
          FROM deliveries d JOIN requests r ON r.id = d.request_id WHERE d.created_at >= $1 AND d.created_at < $2 ${scope}`,
         rangeParams,
       );
+      const refused = await db.query<{ day: string; refused: number }>(
+        `SELECT to_char(f.day, 'YYYY-MM-DD') AS day, sum(f.refused)::int AS refused FROM refused_requests f
+         WHERE f.day >= $1::date AND f.day < $2::date
+         ${keyId === undefined ? '' : 'AND f.account_id = (SELECT account_id FROM api_keys WHERE id = $3)'} GROUP BY 1`,
+        [isoDay(period.start), isoDay(period.end), ...(keyId === undefined ? [] : [keyId])],
+      );
+      const refusedOn = new Map(refused.rows.map((row) => [row.day, Number(row.refused)]));
+      const refusedDays = daysOf(period, until).map((date): RefusedDay => ({ date, refused: refusedOn.get(date) ?? 0 }));
       const counted = new Map(days.rows.map((row) => [row.day, row]));
       return {
         month,
@@ -112,6 +122,7 @@ export function createUsageReportRepository(db: Db): UsageReportRepository {
           const row = counted.get(date);
           return { date, requests: row?.requests ?? 0, succeeded: row?.succeeded ?? 0, failed: row?.failed ?? 0 };
         }),
+        refused: { total: refusedDays.reduce((sum, day) => sum + day.refused, 0), days: refusedDays },
         webhooks: webhooks.rows[0] ?? { delivered: 0, failed: 0, pending: 0 },
       };
     },

@@ -19,5 +19,7 @@ export async function usageReportFor(config: ServerConfig, req: Request, keyId?:
   const month = parseQuery(UsageReportQuery, req.query).month ?? monthOf(now);
   if (month > monthOf(now)) throw invalidRequest([{ field: 'month', message: `month must not be after the current month, ${monthOf(now)}` }]);
   const period = periodOfMonth(month);
+  // This instance's refusals of the last moments are counted in memory; the report shows them too.
+  await config.store.refusals.flush();
   return config.store.usageReports.report({ month, period, until: now, ...(keyId === undefined ? {} : { keyId }) });
 }

@@ -10,6 +10,7 @@
 
 export { StoreLockedError } from './db/lock.js';
 export { EXIT_CODES, runServer } from './run.js';
+export { type QuotaPeriod, quotaPeriod } from './services/usage/period.js';
 export * from './settings.js';
 export { type RunningServer, type StartServerOptions, startServer } from './start.js';
 export type { ApiKeySummary, CreatedApiKey, KeyRepository } from './store/keys.js';

@@ -156,6 +156,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       scoring,
       allowPrivateWebhooks,
       retrySchedule: options.webhookRetrySchedule ?? DEFAULT_SETTINGS.webhookRetrySchedule,
+      scoreJobExpirySeconds: options.scoreJobExpirySeconds ?? DEFAULT_SETTINGS.scoreJobExpirySeconds,
       logger,
     });
     stopQueue = () => queue.stop();

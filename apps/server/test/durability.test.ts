@@ -104,6 +104,8 @@ function serverEnv(storage: Record<string, string>): Record<string, string> {
     LOCSCORE_DEMO_PLAN: 'enterprise',
     LOCSCORE_ALLOW_PRIVATE_WEBHOOKS: '1',
     LOCSCORE_WEBHOOK_RETRY_SCHEDULE: '0,1,2,5',
+    // The jobs the crash leaves active are retried once expired: a few seconds here (a score takes milliseconds), not the default minute.
+    LOCSCORE_SCORE_JOB_EXPIRY: '5',
   };
 }
 

@@ -25,6 +25,7 @@ describe('loadServerConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       rateLimits: {},
+      scoreJobExpirySeconds: 60,
       shutdownTimeoutMs: 6000,
     });
   });
@@ -46,6 +47,7 @@ describe('loadServerConfig', () => {
       LOCSCORE_RATE_LIMIT_STARTER: '10/s',
       LOCSCORE_RATE_LIMIT_GROWTH: '600/min',
       LOCSCORE_RATE_LIMIT_ENTERPRISE: '',
+      LOCSCORE_SCORE_JOB_EXPIRY: '5',
       LOCSCORE_SHUTDOWN_TIMEOUT: '2.5',
     });
     expect(settings).toEqual({
@@ -62,6 +64,7 @@ describe('loadServerConfig', () => {
       trustProxy: ['loopback', '10.0.0.0/8'],
       logLevel: 'debug',
       rateLimits: { starter: { points: 10, durationSeconds: 1 }, growth: { points: 600, durationSeconds: 60 } },
+      scoreJobExpirySeconds: 5,
       shutdownTimeoutMs: 2500,
     });
   });

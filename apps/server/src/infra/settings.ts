@@ -254,6 +254,20 @@ export const SETTINGS = {
     meaning: 'The same for Enterprise keys.',
     schema: RateLimitText.default(null),
   },
+  scoreJobExpirySeconds: {
+    option: 'scoreJobExpirySeconds',
+    flag: '--score-job-expiry <seconds>',
+    variable: 'LOCSCORE_SCORE_JOB_EXPIRY',
+    default: '60',
+    meaning:
+      'Seconds (1-3600) after which a webhook-mode scoring job still running counts as lost (its process died) and is retried; longer than any one score takes.',
+    schema: z.coerce
+      .number({ error: 'must be whole seconds from 1 to 3600' })
+      .int('must be whole seconds from 1 to 3600')
+      .min(1, 'must be whole seconds from 1 to 3600')
+      .max(3600, 'must be whole seconds from 1 to 3600')
+      .default(60),
+  },
   shutdownTimeout: {
     option: 'shutdownTimeoutMs',
     flag: '--shutdown-timeout <seconds>',
@@ -308,6 +322,8 @@ export interface ServerSettings {
   logLevel: LogLevel;
   /** Per-key burst limits by plan; empty = off. */
   rateLimits: RateLimits;
+  /** Seconds after which a scoring job still running counts as lost and is retried. */
+  scoreJobExpirySeconds: number;
   /** Milliseconds a SIGTERM waits for in-flight requests before closing their connections. */
   shutdownTimeoutMs: number;
 }

@@ -88,6 +88,73 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** The calls in flight to a PGlite worker, and their answers. */
+interface WorkerChannel {
+  /** Posts one request; resolves with its reply, rejects with its error or once the worker is gone. */
+  send(request: WorkerRequest): Promise<unknown>;
+  /** Rejects every pending and later call with `message` (the first call wins). */
+  fail(message: string, cause?: unknown): void;
+  /** Whether calls still reach the worker. */
+  alive(): boolean;
+  /** Resolves when the worker has opened PGlite (its reply to request 0), rejects when it could not. */
+  ready: Promise<unknown>;
+}
+
+/**
+ * Listens to a PGlite worker: each reply settles its pending call; an error,
+ * an unreadable message or an exit rejects every pending and later call. The
+ * worker holds the process open only while an answer is awaited.
+ *
+ * @param worker - the started worker
+ * @param closing - whether the database is being closed (an exit is then expected)
+ */
+function workerChannel(worker: Worker, closing: () => boolean): WorkerChannel {
+  const pending = new Map<number, Pending>();
+  /** Why calls now reject: set once the worker died or was closed. */
+  let dead: string | null = null;
+
+  function fail(message: string, cause?: unknown): void {
+    if (dead !== null) return;
+    dead = message;
+    for (const call of pending.values()) call.reject(new Error(message, { cause }));
+    pending.clear();
+  }
+
+  worker.on('message', (reply: WorkerReply) => {
+    const call = pending.get(reply.id);
+    if (!call) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.ok) call.resolve(reply.value);
+    else call.reject(toError(reply.error));
+  });
+  worker.on('error', (error: unknown) => {
+    fail(`PGlite worker failed: ${error instanceof Error ? error.message : String(error)}`, error);
+  });
+  worker.on('messageerror', (error: unknown) => {
+    fail('PGlite worker sent a message that could not be read', error);
+    void worker.terminate();
+  });
+  worker.on('exit', (code: number) => {
+    fail(closing() ? CLOSED : `PGlite worker exited unexpectedly (exit code ${code})`);
+  });
+
+  function send(request: WorkerRequest): Promise<unknown> {
+    if (dead !== null) return Promise.reject(new Error(dead));
+    try {
+      worker.postMessage(request);
+    } catch (error) {
+      // A param structured clone cannot copy.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    if (pending.size === 0) worker.ref();
+    return new Promise((resolve, reject) => pending.set(request.id, { resolve, reject }));
+  }
+
+  const ready = new Promise((resolve, reject) => pending.set(0, { resolve, reject }));
+  return { send, fail, alive: () => dead === null, ready };
+}
+
 /**
  * Opens PGlite (PostgreSQL in WASM) on a data directory, on a worker thread.
  *
@@ -128,50 +195,9 @@ interface Pending {
 export async function openPgliteDb(dataDir: string): Promise<ClosableDb> {
   if (await isNewDataDir(dataDir)) await createPgliteDataDir(dataDir);
   const worker = startWorker(dataDir);
-  const pending = new Map<number, Pending>();
-  let nextId = 1;
-  /** Why calls now reject: set once the worker died or was closed. */
-  let dead: string | null = null;
   let closing: Promise<void> | null = null;
-
-  function fail(message: string, cause?: unknown): void {
-    if (dead !== null) return;
-    dead = message;
-    for (const call of pending.values()) call.reject(new Error(message, { cause }));
-    pending.clear();
-  }
-
-  worker.on('message', (reply: WorkerReply) => {
-    const call = pending.get(reply.id);
-    if (!call) return;
-    pending.delete(reply.id);
-    // The worker holds the process open only while an answer is awaited.
-    if (pending.size === 0) worker.unref();
-    if (reply.ok) call.resolve(reply.value);
-    else call.reject(toError(reply.error));
-  });
-  worker.on('error', (error: unknown) => {
-    fail(`PGlite worker failed: ${error instanceof Error ? error.message : String(error)}`, error);
-  });
-  worker.on('messageerror', (error: unknown) => {
-    fail('PGlite worker sent a message that could not be read', error);
-    void worker.terminate();
-  });
-  worker.on('exit', (code: number) => {
-    fail(closing ? CLOSED : `PGlite worker exited unexpectedly (exit code ${code})`);
-  });
-
-  function send(request: WorkerRequest): Promise<unknown> {
-    if (dead !== null) return Promise.reject(new Error(dead));
-    try {
-      worker.postMessage(request);
-    } catch (error) {
-      // A param structured clone cannot copy.
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    if (pending.size === 0) worker.ref();
-    return new Promise((resolve, reject) => pending.set(request.id, { resolve, reject }));
-  }
+  const { send, fail, alive, ready } = workerChannel(worker, () => closing !== null);
+  let nextId = 1;
 
   function rejectWhenClosed(): Promise<never> | null {
     return closing ? Promise.reject(new Error(CLOSED)) : null;
@@ -209,7 +235,7 @@ export async function openPgliteDb(dataDir: string): Promise<ClosableDb> {
   }
 
   try {
-    await new Promise((resolve, reject) => pending.set(0, { resolve, reject }));
+    await ready;
   } catch (error) {
     await worker.terminate();
     throw error;
@@ -223,7 +249,7 @@ export async function openPgliteDb(dataDir: string): Promise<ClosableDb> {
     close() {
       closing ??= (async () => {
         try {
-          if (dead === null) await send({ id: nextId++, op: 'close' });
+          if (alive()) await send({ id: nextId++, op: 'close' });
         } finally {
           await worker.terminate();
           fail(CLOSED);

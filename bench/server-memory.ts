@@ -5,7 +5,7 @@
  * PGlite's WebAssembly memory only grows, and creating a database (initdb)
  * touches far more of it than opening one. The server therefore creates a new
  * data directory's database in a short-lived child process and opens it in
- * its worker afterwards (`apps/server/src/store/pglite-init.ts`). Measured,
+ * its worker afterwards (`apps/server/src/db/pglite-init.ts`). Measured,
  * each in its own process, {@link ROUNDS} rounds, medians:
  *
  * - `fresh`: the built server started on a new data directory (the default:

@@ -90,9 +90,9 @@ function nextBossSchema(): string {
 /** Starts the job queue (its own pg-boss schema per run) and the HTTP server over it. */
 async function startRunning(bench: Bench, mode: Mode, retrySchedule: readonly number[], bossSchema: string): Promise<Running> {
   const { createServer } = await import('../apps/server/src/app.js');
-  const { startJobQueue } = await import('../apps/server/src/jobs/job-queue.js');
-  const { createLogger } = await import('../apps/server/src/ops/logger.js');
-  const { DEFAULT_DELIVERY_CONCURRENCY } = await import('../apps/server/src/webhooks/fair-dispatch.js');
+  const { startJobQueue } = await import('../apps/server/src/services/jobs/job-queue.js');
+  const { createLogger } = await import('../apps/server/src/infra/logger.js');
+  const { DEFAULT_DELIVERY_CONCURRENCY } = await import('../apps/server/src/services/webhooks/fair-dispatch.js');
   const logger = createLogger({ level: 'silent' });
   const deliveryConcurrency =
     mode === 'waiting room' ? DEFAULT_DELIVERY_CONCURRENCY : { ...DEFAULT_DELIVERY_CONCURRENCY, waiting: { perHost: 0, perAccount: 0, total: 0 } };

@@ -42,14 +42,39 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
       // With --json, a usage error is one JSON line too (see main).
       ...(options.jsonErrors ? { outputError: (text: string, write: (text: string) => void) => write(`${usageErrorJson(text)}\n`) } : {}),
     });
-  const done = (code: number): void => {
-    state.exitCode = code;
+  const context: CommandContext = {
+    terminal,
+    done: (code) => {
+      state.exitCode = code;
+    },
   };
-  const apiOptions = (command: Command): Command =>
-    command
-      .option('--base-url <url>', `API base URL (env LOCSCORE_BASE_URL; default ${DEFAULT_BASE_URL})`)
-      .option('--api-key <key>', 'API key (env LOCSCORE_API_KEY; the flag wins)');
+  for (const add of [addScoringCommands, addRegionCommands, addServerCommands, addKeysCommands, addUnitsCommands, addTerritoryCommands]) add(program, context);
+  return program;
+}
 
+/** What each command group's actions need: where to write, and where to put the exit code. */
+interface CommandContext {
+  terminal: Terminal;
+  done(code: number): void;
+}
+
+/** Adds the API connection flags (`--base-url`, `--api-key`) to a command. */
+function apiOptions(command: Command): Command {
+  return command
+    .option('--base-url <url>', `API base URL (env LOCSCORE_BASE_URL; default ${DEFAULT_BASE_URL})`)
+    .option('--api-key <key>', 'API key (env LOCSCORE_API_KEY; the flag wins)');
+}
+
+/** Adds the territory flags (`--radius`, `--population`, `--polygon`) to a command. */
+function territoryOptions(command: Command): Command {
+  return command
+    .option('--radius <metres>', 'territory: every point within this many metres (great circle)')
+    .option('--population <residents>', 'territory: the circle around the site holding this many residents of the region')
+    .option('--polygon <file>', 'territory: a GeoJSON Polygon or MultiPolygon (geometry, Feature, or a FeatureCollection of one)');
+}
+
+/** `score` and `batch`. */
+function addScoringCommands(program: Command, { terminal, done }: CommandContext): void {
   apiOptions(
     program
       .command('score')
@@ -83,7 +108,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     const { runBatch } = await import('./commands/batch.js');
     done(await runBatch(input, flags, terminal));
   });
+}
 
+/** `region import`, `region sample` and `region info`. */
+function addRegionCommands(program: Command, { terminal, done }: CommandContext): void {
   const region = program.command('region').description('Build and inspect region packs (OpenStreetMap + GTFS)');
   region
     .command('import')
@@ -118,7 +146,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .argument('<dir>', 'region pack folder')
     .option('--json', 'print the manifest as JSON')
     .action(async (dir: string, flags: { json?: boolean }) => done(await (await import('./commands/region-info.js')).runRegionInfo(dir, flags, terminal)));
+}
 
+/** `serve` and `listen`. */
+function addServerCommands(program: Command, { terminal, done }: CommandContext): void {
   const serve = program.command('serve').description('Run the reference server (prints its URL on stdout; Ctrl-C stops it)');
   for (const option of serveOptions()) serve.addOption(option);
   serve.action(async (flags: ServeOptions) => done(await (await import('./commands/serve.js')).runServe(flags, terminal)));
@@ -135,7 +166,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .option('--tolerance <seconds>', 'largest accepted age of webhook-timestamp, 1-300 (default 300)')
     .option('--json', 'print each verified body as one JSON line (the default when stdout is not a terminal)')
     .action(async (flags: ListenOptions) => done(await (await import('./commands/listen.js')).runListen(flags, terminal)));
+}
 
+/** `keys create`, `list`, `revoke`, `rotate-secret` and `set-plan`. */
+function addKeysCommands(program: Command, { terminal, done }: CommandContext): void {
   const keys = program
     .command('keys')
     .description('Manage API keys: of a running server with --base-url (LOCSCORE_ADMIN_TOKEN), else in a data directory or PostgreSQL');
@@ -170,7 +204,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
       .argument('<prefix>', 'key prefix')
       .addOption(new Option('--plan <plan>', 'the new plan').choices(['starter', 'growth', 'enterprise']).makeOptionMandatory()),
   ).action(async (prefix: string, flags: KeysOptions & { plan?: string }) => done(await (await keysCommand()).runKeysSetPlan(prefix, flags, terminal)));
+}
 
+/** `usage` and the `units` commands. */
+function addUnitsCommands(program: Command, { terminal, done }: CommandContext): void {
   apiOptions(program.command('usage').description("Show the API key's own usage this period (plan, used, remaining, reset); costs no quota"))
     .option('--json', 'print the API response body as JSON (the default when stdout is not a terminal)')
     .action(async (flags: UsageOptions) => done(await (await import('./commands/usage.js')).runUsage(flags, terminal)));
@@ -179,11 +216,6 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .command('units')
     .description("The account's own units and their protected territories (free of quota; every key of the account sees them)");
   const unitsCommand = async () => import('./commands/units.js');
-  const territoryOptions = (command: Command): Command =>
-    command
-      .option('--radius <metres>', 'territory: every point within this many metres (great circle)')
-      .option('--population <residents>', 'territory: the circle around the site holding this many residents of the region')
-      .option('--polygon <file>', 'territory: a GeoJSON Polygon or MultiPolygon (geometry, Feature, or a FeatureCollection of one)');
   apiOptions(
     territoryOptions(
       units
@@ -220,7 +252,10 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
   )
     .option('--json', 'print { created, failed, results } with every row as JSON (the default when stdout is not a terminal)')
     .action(async (file: string | undefined, flags: UnitsImportOptions) => done(await (await unitsCommand()).runUnitsImport(file, flags, terminal)));
+}
 
+/** `territory check`, `opportunities`, `categories` and `quickstart`. */
+function addTerritoryCommands(program: Command, { terminal, done }: CommandContext): void {
   const territory = program.command('territory').description("Check proposed territories against the account's units and the region");
   apiOptions(
     territoryOptions(
@@ -263,8 +298,6 @@ export function createProgram(terminal: Terminal, state: { exitCode: number }, o
     .option('-c, --category <category>', 'category to score', 'coffee')
     .option('--json', 'print the API response body as JSON')
     .action(async (flags: { category?: string; json?: boolean }) => done(await (await import('./commands/quickstart.js')).runQuickstart(flags, terminal)));
-
-  return program;
 }
 
 /** A commander usage error (`error: missing required option…`) as the `--json` error line. */

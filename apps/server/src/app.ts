@@ -12,30 +12,35 @@ import {
 } from '@locscore/schema';
 import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { apiKeyOf, requireKey } from './auth/authenticate.js';
-import { credentials } from './auth/credentials.js';
-import { createFailedAttemptLimit } from './auth/failed-attempts.js';
-import { createLastUseStamp } from './auth/last-use.js';
-import type { ServerConfig } from './config.js';
-import { defaultDashboardDir } from './dashboard/dashboard-files.js';
-import { dashboardRouter } from './dashboard/dashboard-router.js';
+import { apiReferenceRouter } from './http/api-reference.js';
+import { apiKeyOf, requireKey } from './http/auth/authenticate.js';
+import { credentials } from './http/auth/credentials.js';
+import { createFailedAttemptLimit } from './http/auth/failed-attempts.js';
+import { createLastUseStamp } from './http/auth/last-use.js';
+import { defaultDashboardDir } from './http/dashboard/dashboard-files.js';
+import { dashboardRouter } from './http/dashboard/dashboard-router.js';
 import { errorHandler, notFound } from './http/error-handler.js';
+import { healthRouter } from './http/health.js';
+import { metricsMiddleware } from './http/metrics-middleware.js';
+import { rateLimit } from './http/rate-limit.js';
+import { countRefusals } from './http/refusal-count.js';
 import { requestId } from './http/request-id.js';
-import { apiReferenceRouter } from './ops/api-reference.js';
-import { healthRouter } from './ops/health.js';
-import { createLogger, httpLogger } from './ops/logger.js';
-import { createMetrics, metricsMiddleware, timedEngine } from './ops/metrics.js';
-import { rateLimit } from './ops/rate-limit.js';
-import { MIN_ADMIN_TOKEN_LENGTH } from './ops/settings.js';
-import { adminRouter } from './routes/admin/admin-router.js';
-import { mapRouter } from './routes/map.js';
-import { opportunitiesRouter } from './routes/opportunities.js';
-import { requestLogRouter } from './routes/request-log.js';
-import { scoreRouter } from './routes/score.js';
-import { territoryCheckRouter } from './routes/territory-check.js';
-import { unitsRouter } from './routes/units.js';
-import { usageRouter } from './routes/usage.js';
-import { usageReportFor } from './routes/usage-report.js';
+import { httpLogger } from './http/request-logger.js';
+import { adminRouter } from './http/routes/admin/admin-router.js';
+import { mapRouter } from './http/routes/map.js';
+import { opportunitiesRouter } from './http/routes/opportunities.js';
+import { requestLogRouter } from './http/routes/request-log.js';
+import { scoreRouter } from './http/routes/score.js';
+import { territoryCheckRouter } from './http/routes/territory-check.js';
+import { unitsRouter } from './http/routes/units.js';
+import { usageRouter } from './http/routes/usage.js';
+import { usageReportFor } from './http/routes/usage-report.js';
+import type { ServerConfig, WiredConfig } from './http/server-config.js';
+import { createLogger } from './infra/logger.js';
+import { createMetrics, timedEngine } from './infra/metrics.js';
+import { MIN_ADMIN_TOKEN_LENGTH } from './infra/settings.js';
+import { createScoringService } from './services/scoring/scoring-service.js';
+import { createUnitNetworks } from './services/units/unit-networks.js';
 
 /**
  * Builds the Express 5 app of the locscore API.
@@ -68,7 +73,9 @@ export function createServer(config: ServerConfig): Express {
   const logger = config.logger ?? createLogger({ level: 'warn' });
   const metrics = config.metrics ?? createMetrics(config.store.stats, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
   const engine = timedEngine(config.engine, metrics);
-  const routed: ServerConfig = { ...config, engine };
+  const unitNetworks = config.unitNetworks ?? createUnitNetworks(config.store.units);
+  const scoring = config.scoring ?? createScoringService({ store: config.store, engine, networks: unitNetworks });
+  const routed: WiredConfig = { ...config, engine, scoring, unitNetworks };
   const clock = config.clock ?? (() => new Date());
   const failedAttempts = config.failedAttempts ?? createFailedAttemptLimit();
   const stampLastUse = createLastUseStamp(config.store.lastUse, { onError: (error) => logger.warn({ err: error }, 'could not record a key’s last use') });
@@ -85,6 +92,7 @@ export function createServer(config: ServerConfig): Express {
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // Before credentials: without an admin token, the admin API does not exist, whatever is presented.
   if (config.adminToken === undefined) app.use(ADMIN_PATH, notFound);
+  app.use('/api', countRefusals(config.store.refusals, clock));
   app.use(
     '/api',
     credentials({ keys: config.store.keys, sessions: config.store.sessions, adminToken: config.adminToken, failedAttempts, stampLastUse, clock }),

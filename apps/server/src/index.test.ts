@@ -4,7 +4,7 @@ import * as server from './index.js';
 import * as settings from './settings.js';
 
 describe('@locscore/server public surface', () => {
-  it('exports what a program that runs or embeds the server needs: start, settings, key store, errors', () => {
+  it('exports what a program that runs or embeds the server needs: start, settings, key store and its quota period, errors', () => {
     expect(Object.keys(server).sort()).toEqual([
       'EXIT_CODES',
       'SETTINGS',
@@ -12,6 +12,7 @@ describe('@locscore/server public surface', () => {
       'StoreLockedError',
       'loadServerConfig',
       'openStore',
+      'quotaPeriod',
       'runServer',
       'startServer',
     ]);

@@ -8,9 +8,10 @@
  * API keys, and tell its errors apart.
  */
 
-export { EXIT_CODES, runServer } from './ops/run.js';
+export { StoreLockedError } from './db/lock.js';
+export { EXIT_CODES, runServer } from './run.js';
+export { type QuotaPeriod, quotaPeriod } from './services/usage/period.js';
 export * from './settings.js';
 export { type RunningServer, type StartServerOptions, startServer } from './start.js';
 export type { ApiKeySummary, CreatedApiKey, KeyRepository } from './store/keys.js';
-export { StoreLockedError } from './store/lock.js';
 export { type OpenStoreOptions, openStore, type Store } from './store/open-store.js';

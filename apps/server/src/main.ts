@@ -4,6 +4,6 @@
  * `SETTINGS`. Exit codes: 0 after a clean SIGTERM/SIGINT shutdown, 1 when it
  * cannot start or stop, 2 for a bad setting (the message names it).
  */
-import { runServer } from './ops/run.js';
+import { runServer } from './run.js';
 
 await runServer(process.env);

@@ -16,4 +16,4 @@ export {
   type SettingName,
   type SettingSpec,
   SettingsError,
-} from './ops/settings.js';
+} from './infra/settings.js';

@@ -4,12 +4,14 @@ import type { ScoringEngine } from '@locscore/engine';
 import type { Logger } from 'pino';
 import { createServer } from './app.js';
 import { type LoadedEngine, loadEngine } from './engine-loader.js';
-import { startJobQueue } from './jobs/job-queue.js';
-import type { Lifecycle } from './ops/health.js';
-import { createLogger } from './ops/logger.js';
-import { createMetrics, timedEngine } from './ops/metrics.js';
-import { DEFAULT_SETTINGS, type ServerSettings } from './ops/settings.js';
-import { closeHttpServer, withinTime } from './ops/shutdown.js';
+import type { Lifecycle } from './http/health.js';
+import { createLogger } from './infra/logger.js';
+import { createMetrics, timedEngine } from './infra/metrics.js';
+import { DEFAULT_SETTINGS, type ServerSettings } from './infra/settings.js';
+import { closeHttpServer, withinTime } from './infra/shutdown.js';
+import { startJobQueue } from './services/jobs/job-queue.js';
+import { createScoringService } from './services/scoring/scoring-service.js';
+import { createUnitNetworks } from './services/units/unit-networks.js';
 import { openStore, type Store } from './store/open-store.js';
 
 /**
@@ -145,11 +147,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const metrics = createMetrics(store.stats, (error) => logger.warn({ err: error }, 'metrics scrape query failed'));
     const lifecycle: Lifecycle = { draining: false };
     const allowPrivateWebhooks = options.allowPrivateWebhooks ?? DEFAULT_SETTINGS.allowPrivateWebhooks;
+    // One scoring service (and unit-network cache) for the routes and the scoring workers.
+    const unitNetworks = createUnitNetworks(store.units);
+    const scoring = createScoringService({ store, engine: timedEngine(engine, metrics), networks: unitNetworks });
     const queue = await startJobQueue({
       store,
-      engine: timedEngine(engine, metrics),
+      engine,
+      scoring,
       allowPrivateWebhooks,
       retrySchedule: options.webhookRetrySchedule ?? DEFAULT_SETTINGS.webhookRetrySchedule,
+      scoreJobExpirySeconds: options.scoreJobExpirySeconds ?? DEFAULT_SETTINGS.scoreJobExpirySeconds,
       logger,
     });
     stopQueue = () => queue.stop();
@@ -159,6 +166,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       allowPrivateWebhooks,
       clock: options.clock,
       queue,
+      scoring,
+      unitNetworks,
       logger,
       metrics,
       lifecycle,

@@ -29,9 +29,9 @@ import {
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
-import { createFailedAttemptLimit } from '../src/auth/failed-attempts.js';
-import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
-import { createLogger } from '../src/ops/logger.js';
+import { createFailedAttemptLimit } from '../src/http/auth/failed-attempts.js';
+import { createLogger } from '../src/infra/logger.js';
+import { type JobQueue, startJobQueue } from '../src/services/jobs/job-queue.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';

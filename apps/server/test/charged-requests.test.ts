@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClosableDb } from '../src/db/db.js';
+import { migrate } from '../src/db/migrations.js';
+import { openPgDb } from '../src/db/pg-db.js';
+import { openPgliteDb } from '../src/db/pglite-db.js';
 import { createChargedRequestRepository, type ScoredRequest } from '../src/store/charged-requests.js';
-import type { ClosableDb } from '../src/store/db.js';
 import { createKeyRepository } from '../src/store/keys.js';
-import { migrate } from '../src/store/migrations.js';
-import { openPgDb } from '../src/store/pg-db.js';
-import { openPgliteDb } from '../src/store/pglite-db.js';
 import { createUsageRepository } from '../src/store/usage.js';
 import { countingDb } from './support/counting-db.js';
 

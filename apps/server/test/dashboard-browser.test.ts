@@ -25,7 +25,7 @@ import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 import { type TestDatabase, testDatabase } from './support/test-database.js';
 
 const TOKEN = 'browser-admin-token-0123456789abcdef';
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard', import.meta.url));
 const address = (number: number, street = 'Main Street') => `${number} ${street}, Maple Junction`;
 /** Colours of an own unit and its territory on a site map (`MAP_COLOURS` of the dashboard). */
 const UNIT_COLOUR = '#047857';

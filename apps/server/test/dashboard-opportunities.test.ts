@@ -22,7 +22,7 @@ import { call } from './support/http-call.js';
 import { type ConsoleError, mapInk, recordConsoleErrors, seriousViolations } from './support/page-checks.js';
 import { type TestDatabase, testDatabase } from './support/test-database.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard', import.meta.url));
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 const skipReason = pbf === null ? '../shared/data/liechtenstein is absent' : chromiumSkipReason('dashboard-opportunities.test');
 if (pbf === null) console.warn('[dashboard-opportunities.test] skipped: ../shared/data/liechtenstein is absent');

@@ -22,10 +22,10 @@ import {
 } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
-import { createFailedAttemptLimit } from '../src/auth/failed-attempts.js';
-import { defaultDashboardDir } from '../src/dashboard/dashboard-files.js';
-import { DASHBOARD_CSP } from '../src/dashboard/dashboard-router.js';
-import { createLogger } from '../src/ops/logger.js';
+import { createFailedAttemptLimit } from '../src/http/auth/failed-attempts.js';
+import { defaultDashboardDir } from '../src/http/dashboard/dashboard-files.js';
+import { DASHBOARD_CSP } from '../src/http/dashboard/dashboard-router.js';
+import { createLogger } from '../src/infra/logger.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { type Answer, call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';

@@ -4,7 +4,7 @@ import { SCORE_PATH } from '@locscore/schema';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
-import { createLogger } from '../src/ops/logger.js';
+import { createLogger } from '../src/infra/logger.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/dashboard-page.js';
 import { fakeEngine } from './support/fake-engine.js';

@@ -7,7 +7,7 @@ import { loadRegion } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { HEADERS, QueuedAck, RequestStatus, SCORE_PATH, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postWebhook } from '../src/webhooks/post-webhook.js';
+import { postWebhook } from '../src/services/webhooks/post-webhook.js';
 import { waitFor } from './support/receiver.js';
 import { createScratchDatabase, type ServerProcess, startServerProcess } from './support/server-process.js';
 
@@ -104,6 +104,8 @@ function serverEnv(storage: Record<string, string>): Record<string, string> {
     LOCSCORE_DEMO_PLAN: 'enterprise',
     LOCSCORE_ALLOW_PRIVATE_WEBHOOKS: '1',
     LOCSCORE_WEBHOOK_RETRY_SCHEDULE: '0,1,2,5',
+    // The jobs the crash leaves active are retried once expired: a few seconds here (a score takes milliseconds), not the default minute.
+    LOCSCORE_SCORE_JOB_EXPIRY: '5',
   };
 }
 

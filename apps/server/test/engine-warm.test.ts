@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { CATEGORIES } from '@locscore/schema';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/ops/logger.js';
+import { createLogger } from '../src/infra/logger.js';
 import { type RunningServer, startServer } from '../src/start.js';
 
 /**

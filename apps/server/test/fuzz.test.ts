@@ -3,7 +3,7 @@ import { SCORE_PATH, STORABLE_TEXT, USAGE_PATH } from '@locscore/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/index.js';
-import { createLogger } from '../src/ops/logger.js';
+import { createLogger } from '../src/infra/logger.js';
 import { fakeEngine } from './support/fake-engine.js';
 
 /** One malformed (or occasionally valid) HTTP request. */

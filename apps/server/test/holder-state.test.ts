@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { holderState, parseProcStat, waitWhileExiting } from '../src/store/holder-state.js';
+import { holderState, parseProcStat, waitWhileExiting } from '../src/db/holder-state.js';
 
 /** `/proc/<pid>/stat` of a process with the given state, flags, threads and pending signals (proc(5) field order). */
 function stat(state: string, flags: number, threads: number, pending: number): string {

@@ -1,7 +1,7 @@
 import { HEADERS, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
-import type { Db } from '../src/store/db.js';
+import type { Db } from '../src/db/db.js';
 import { IDEMPOTENCY_TTL_MS } from '../src/store/idempotency.js';
 import type { Store } from '../src/store/open-store.js';
 import { fakeEngine } from './support/fake-engine.js';

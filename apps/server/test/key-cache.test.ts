@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/store/db.js';
+import type { Db } from '../src/db/db.js';
 import { cacheAuthenticatedKeys } from '../src/store/key-cache.js';
 import { createKeyRepository } from '../src/store/keys.js';
 import type { Store } from '../src/store/open-store.js';

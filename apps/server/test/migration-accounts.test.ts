@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../src/store/migrations.js';
+import { MIGRATIONS, migrate } from '../src/db/migrations.js';
 import { createStore } from '../src/store/open-store.js';
 import { MIGRATION_DRIVERS as drivers } from './support/migration-databases.js';
 

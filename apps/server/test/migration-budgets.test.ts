@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { UNIT_NETWORK_BUDGETS } from '@locscore/schema';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../src/store/migrations.js';
+import { MIGRATIONS, migrate } from '../src/db/migrations.js';
 import { createStore } from '../src/store/open-store.js';
 import { MIGRATION_DRIVERS } from './support/migration-databases.js';
 

@@ -3,7 +3,7 @@ import { ErrorBody, HEADERS, SCORE_PATH, USAGE_PATH, Usage } from '@locscore/sch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { UNCONFIGURED_ENGINE } from '../src/engine-loader.js';
-import { createLogger } from '../src/ops/logger.js';
+import { createLogger } from '../src/infra/logger.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';

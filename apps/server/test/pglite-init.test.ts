@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteDb } from '../src/store/pglite-db.js';
-import { createPgliteDataDir, isNewDataDir } from '../src/store/pglite-init.js';
+import { openPgliteDb } from '../src/db/pglite-db.js';
+import { createPgliteDataDir, isNewDataDir } from '../src/db/pglite-init.js';
 
 let dir: string;
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClosableDb, Db } from '../src/store/db.js';
-import { openPgliteDb } from '../src/store/pglite-db.js';
+import type { ClosableDb, Db } from '../src/db/db.js';
+import { openPgliteDb } from '../src/db/pglite-db.js';
 import { exited, spawnTs } from './support/spawn.js';
 
 /**
@@ -242,7 +242,7 @@ describe('PGlite on a worker thread', () => {
 
   it('runs under node --import tsx, keeps the process alive while a call is pending, and lets it exit after close', async () => {
     const script = join(dir, 'tsx-child.mts');
-    const module = fileURLToPath(new URL('../src/store/pglite-db.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../src/db/pglite-db.ts', import.meta.url));
     await writeFile(
       script,
       `import { openPgliteDb } from ${JSON.stringify(module)};

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postWebhook, RESPONSE_BODY_CAP_BYTES } from '../src/webhooks/post-webhook.js';
+import { postWebhook, RESPONSE_BODY_CAP_BYTES } from '../src/services/webhooks/post-webhook.js';
 
 let server: Server;
 let base: string;

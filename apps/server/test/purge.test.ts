@@ -1,8 +1,8 @@
 import type { ScoringEngine } from '@locscore/engine';
 import type { ScoreRequest } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue } from '../src/jobs/job-queue.js';
-import type { Db } from '../src/store/db.js';
+import type { Db } from '../src/db/db.js';
+import { startJobQueue } from '../src/services/jobs/job-queue.js';
 import type { Store } from '../src/store/open-store.js';
 import { DEFAULT_REQUEST_RETENTION_DAYS } from '../src/store/purge.js';
 import { openStoreWithDb } from './support/store-with-db.js';

@@ -6,7 +6,7 @@ import { loadRegion } from '@locscore/engine';
 import { buildSampleRegion } from '@locscore/engine/sample';
 import { ErrorBody, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, USAGE_PATH, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue } from '../src/jobs/job-queue.js';
+import { startJobQueue } from '../src/services/jobs/job-queue.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
 import { createScratchDatabase, type ScratchDatabase, type ServerProcess, startServerProcess } from './support/server-process.js';

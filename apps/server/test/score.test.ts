@@ -2,7 +2,7 @@ import { CATEGORIES, ErrorBody, HEADERS, MAX_BODY_BYTES, SCORE_PATH, ScoreResult
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { UNCONFIGURED_ENGINE } from '../src/engine-loader.js';
-import { quotaPeriod } from '../src/quota/period.js';
+import { quotaPeriod } from '../src/services/usage/period.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { AMBIGUOUS_ADDRESS, AMBIGUOUS_CANDIDATES, failingEngine, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AddressNotFoundError } from '@locscore/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaPeriod } from '../src/quota/period.js';
-import { createScoringService, requestErrorOf, type ScoringCall, type ScoringJobs } from '../src/scoring/scoring-service.js';
+import { createScoringService, requestErrorOf, type ScoringCall, type ScoringJobs } from '../src/services/scoring/scoring-service.js';
+import { quotaPeriod } from '../src/services/usage/period.js';
 import { openStore, type Store, type StoreTransaction } from '../src/store/open-store.js';
 import { FAULTY_ADDRESS, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 
@@ -74,10 +74,10 @@ describe('createScoringService', () => {
 
   it('queues a webhook-mode request with its unit and job in one transaction, and wakes a worker after it', async () => {
     const jobs = recordingJobs();
-    const scoring = createScoringService({ store, engine: fakeEngine(), jobs });
+    const scoring = createScoringService({ store, engine: fakeEngine() });
     const queued = call('Städtle 38, 9490 Vaduz', 'https://example.com/hook');
     const before = await store.usage.used(key.id, period.start);
-    expect(await scoring.queue(queued)).toEqual({ ok: true, used: before + 1, limit: 20 });
+    expect(await scoring.queue(queued, jobs)).toEqual({ ok: true, used: before + 1, limit: 20 });
     expect(jobs.sent).toEqual([queued.requestId]);
     expect(jobs.notified).toBe(1);
     expect(await store.requests.find(queued.requestId)).toMatchObject({ status: 'queued', mode: 'async', webhookUrl: 'https://example.com/hook' });
@@ -85,11 +85,11 @@ describe('createScoringService', () => {
 
   it('queues nothing once the quota is spent', async () => {
     const jobs = recordingJobs();
-    const scoring = createScoringService({ store, engine: fakeEngine(), jobs });
+    const scoring = createScoringService({ store, engine: fakeEngine() });
     const used = await store.usage.used(key.id, period.start);
-    for (let i = used; i < 20; i += 1) expect((await scoring.queue(call('Städtle 38, 9490 Vaduz', 'https://example.com/hook'))).ok).toBe(true);
+    for (let i = used; i < 20; i += 1) expect((await scoring.queue(call('Städtle 38, 9490 Vaduz', 'https://example.com/hook'), jobs)).ok).toBe(true);
     const refused = call('Städtle 38, 9490 Vaduz', 'https://example.com/hook');
-    expect(await scoring.queue(refused)).toEqual({ ok: false, used: 20, limit: 20 });
+    expect(await scoring.queue(refused, jobs)).toEqual({ ok: false, used: 20, limit: 20 });
     expect(jobs.sent).not.toContain(refused.requestId);
     expect(await store.requests.find(refused.requestId)).toBeNull();
     expect(Object.keys(store)).not.toContain('db');

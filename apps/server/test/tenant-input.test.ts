@@ -10,7 +10,7 @@ import { UnitImportResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
 import { type LoadedEngine, loadEngine } from '../src/engine-loader.js';
-import { quotaPeriod } from '../src/quota/period.js';
+import { quotaPeriod } from '../src/services/usage/period.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';
 import { STORE_DRIVERS, type TestStore } from './support/stores.js';

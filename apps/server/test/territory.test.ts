@@ -20,7 +20,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
-import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
+import { type JobQueue, startJobQueue } from '../src/services/jobs/job-queue.js';
 import { UnitBudgetError } from '../src/store/units.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UNIT_NETWORK_BUDGETS } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUnitNetworks } from '../src/services/units/unit-networks.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import type { UnitFields } from '../src/store/units.js';
-import { createUnitNetworks } from '../src/territory/unit-networks.js';
 
 let store: Store;
 let accountId: string;

@@ -2,8 +2,8 @@ import { ErrorBody, HEADERS, QueuedAck, RequestStatus, SCORE_PATH, ScoreResult, 
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.js';
-import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
-import { quotaPeriod } from '../src/quota/period.js';
+import { type JobQueue, startJobQueue } from '../src/services/jobs/job-queue.js';
+import { quotaPeriod } from '../src/services/usage/period.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { FAULTY_ADDRESS, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';

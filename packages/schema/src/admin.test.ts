@@ -94,9 +94,21 @@ describe('usage report', () => {
       periodEnd: '2026-12-01T00:00:00.000Z',
       keys: [{ prefix: record.prefix, name: null, accountId: ACCOUNT, accountName: 'A', plan: 'growth', limit: 100, used: 42 }],
       days: [{ date: '2026-11-01', requests: 5, succeeded: 4, failed: 1 }],
+      refused: { total: 7, days: [{ date: '2026-11-01', refused: 7 }] },
       webhooks: { delivered: 3, failed: 1, pending: 0 },
     };
     expect(UsageReport.parse(report).keys[0]?.used).toBe(42);
+    expect(issuesOf(UsageReport, { ...report, refused: { total: -1, days: [] } })[0]?.field).toBe('refused.total');
     expect(issuesOf(UsageReport, { ...report, days: [{ date: '1 Nov', requests: 1, succeeded: 1, failed: 0 }] })[0]?.field).toBe('days.0.date');
+    expect(
+      issuesOf(UsageReport, {
+        month: report.month,
+        periodStart: report.periodStart,
+        periodEnd: report.periodEnd,
+        keys: [],
+        days: [],
+        webhooks: report.webhooks,
+      })[0]?.field,
+    ).toBe('refused');
   });
 });

@@ -207,6 +207,31 @@ export const DailyActivity = z
 /** Scoring requests accepted on one UTC day. */
 export type DailyActivity = z.infer<typeof DailyActivity>;
 
+/** API requests refused on one UTC day. */
+export const RefusedDay = z
+  .object({
+    date: z.iso.date().describe('UTC day, YYYY-MM-DD.'),
+    refused: z.int().min(0),
+  })
+  .meta({ id: 'RefusedDay' });
+/** API requests refused on one UTC day. */
+export type RefusedDay = z.infer<typeof RefusedDay>;
+
+/**
+ * API requests refused in a month: every answer with a 4xx status other than
+ * 404 (invalid input, missing or wrong credentials, no permission, a spent
+ * quota, the burst limit), counted per account and UTC day. They are not in
+ * `days` (which counts requests accepted for scoring) and cost no quota.
+ */
+export const RefusedActivity = z
+  .object({
+    total: z.int().min(0).describe('Refused requests in the month (up to now).'),
+    days: z.array(RefusedDay).describe('Every day of the month up to now, zeros included, like `days`.'),
+  })
+  .meta({ id: 'RefusedActivity' });
+/** API requests refused in a month. */
+export type RefusedActivity = z.infer<typeof RefusedActivity>;
+
 /** Webhook deliveries of a month's requests, by state. */
 export const WebhookActivity = z
   .object({
@@ -231,6 +256,9 @@ export const UsageReport = z
     periodEnd: z.iso.datetime().describe('Its end (the next reset), ISO 8601 UTC.'),
     keys: z.array(KeyMonthUsage),
     days: z.array(DailyActivity),
+    refused: RefusedActivity.describe(
+      'Requests refused with a 4xx (not 404): of every account and of requests without one for the operator, of the key’s account for a franchisor.',
+    ),
     webhooks: WebhookActivity,
   })
   .meta({ id: 'UsageReport' });

@@ -28,6 +28,11 @@ const requestParam = z.object({ requestId: RequestId });
  * keys and plans, usage, and every key's requests with their deliveries.
  */
 export function adminPaths(): ZodOpenApiPathsObject {
+  return { ...accountAndKeyPaths(), ...usageAndRequestPaths() };
+}
+
+/** Accounts and keys: create, list, re-plan, revoke, rotate a secret. */
+function accountAndKeyPaths(): ZodOpenApiPathsObject {
   return {
     [ADMIN_ACCOUNTS_PATH]: {
       post: {
@@ -100,6 +105,12 @@ export function adminPaths(): ZodOpenApiPathsObject {
         responses: { '200': jsonResponse('The new secret, shown once.', RotatedSecret), '409': errorResponse('conflict: the key is revoked.'), ...adminErrors },
       },
     },
+  };
+}
+
+/** The monthly usage report and every key's requests with their redeliveries. */
+function usageAndRequestPaths(): ZodOpenApiPathsObject {
+  return {
     [ADMIN_USAGE_PATH]: {
       get: {
         operationId: 'adminUsage',

@@ -42,6 +42,11 @@ const siteErrors = errorResponse(
  * of a proposed territory (one evaluation).
  */
 export function territoryPaths(): ZodOpenApiPathsObject {
+  return { ...unitListPaths(), ...unitAndCheckPaths() };
+}
+
+/** Listing, adding and importing units. */
+function unitListPaths(): ZodOpenApiPathsObject {
   return {
     [UNITS_PATH]: {
       post: {
@@ -91,6 +96,12 @@ export function territoryPaths(): ZodOpenApiPathsObject {
         },
       },
     },
+  };
+}
+
+/** One unit (read, change, remove) and the territory check. */
+function unitAndCheckPaths(): ZodOpenApiPathsObject {
+  return {
     [`${UNITS_PATH}/{id}`]: {
       get: {
         operationId: 'getUnit',

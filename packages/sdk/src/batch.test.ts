@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, scoreResult } from '../test/fixtures.js';
+import { useMockApi } from '../test/mock-api.js';
 import { type BatchOutcome, type BatchProgress, type BatchRow, scoreBatch } from './batch.js';
 import { LocScoreClient } from './client.js';
 import { AuthenticationError, BadRequestError, QuotaExceededError } from './errors.js';
@@ -204,10 +204,7 @@ describe('scoreBatch', () => {
 });
 
 describe('client.scoreBatch over HTTP', () => {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
+  const server = useMockApi();
 
   it('sends only address and category, carries the other fields through, and stops on a quota 429', async () => {
     const bodies: unknown[] = [];

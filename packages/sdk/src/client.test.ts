@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fail, ok, REQUEST_ID, type Responder, respondInTurn, scoreResult } from '../test/fixtures.js';
+import { useMockApi } from '../test/mock-api.js';
 import { LocScoreClient } from './client.js';
 import {
   AbortedError,
@@ -23,16 +23,9 @@ import {
 
 const BASE = 'http://api.locscore.test';
 const SCORE_URL = `${BASE}/api/franchisor/score`;
-const server = setupServer();
+const server = useMockApi();
 const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-});
-afterAll(() => server.close());
 beforeEach(() => {
   // No jitter wait unless a test asks for it: full jitter with random 0 is a 0 ms delay.
   vi.spyOn(Math, 'random').mockReturnValue(0);

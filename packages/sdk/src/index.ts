@@ -17,6 +17,8 @@ export type {
   OpportunityMap,
   OpportunitySite,
   QueuedAck,
+  RefusedActivity,
+  RefusedDay,
   RequestDetail,
   RequestPage,
   RequestStatus,

@@ -85,6 +85,7 @@ export function usageReport(overrides: Partial<UsageReport> = {}): UsageReport {
     periodEnd: '2026-12-01T00:00:00.000Z',
     keys: [{ prefix: 'lsk_Q2hVx9aB', name: null, accountId: ACCOUNT_ID, accountName: 'Risch Kaffee AG', plan: 'starter', limit: 20, used: 3 }],
     days: [{ date: '2026-11-01', requests: 3, succeeded: 3, failed: 0 }],
+    refused: { total: 2, days: [{ date: '2026-11-01', refused: 2 }] },
     webhooks: { delivered: 1, failed: 0, pending: 0 },
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from '@locscore/schema';
-import type { Store } from '@locscore/server';
+import { quotaPeriod, type Store } from '@locscore/server';
 import { CliError } from '../exit-codes.js';
 import type { KeyAdmin } from './key-admin.js';
 
@@ -13,7 +13,7 @@ import type { KeyAdmin } from './key-admin.js';
  */
 export function localKeyAdmin(store: Store, place: string): KeyAdmin {
   const recordOf = async (prefix: string): Promise<ApiKeyRecord> => {
-    const [record] = await store.keyRecords.records({ prefix }, new Date());
+    const [record] = await store.keyRecords.records({ prefix }, quotaPeriod(new Date()));
     if (record === undefined) throw new CliError(`no key with prefix ${prefix} in ${place}`);
     return record;
   };
@@ -35,7 +35,7 @@ export function localKeyAdmin(store: Store, place: string): KeyAdmin {
       const created = await store.keys.create({ plan, name: name ?? null, ...(accountId === undefined ? {} : { accountId }) });
       return { record: await recordOf(created.prefix), apiKey: created.apiKey, webhookSecret: created.webhookSecret, accountCreated };
     },
-    list: () => store.keyRecords.records({}, new Date()),
+    list: () => store.keyRecords.records({}, quotaPeriod(new Date())),
     async revoke(prefix) {
       await recordOf(prefix);
       await store.keys.revoke(prefix);

@@ -6,12 +6,13 @@ import { ResourceView } from '../components/messages.js';
 import { TableHead } from '../components/table-head.js';
 import { UsageMeter } from '../components/usage-meter.js';
 import { formatDate, formatPercent, formatPlan, monthOf } from '../format/format.js';
-import { errorRate, totalRequests, webhookSuccessRate } from '../format/rates.js';
+import { totalRequests, webhookSuccessRate } from '../format/rates.js';
 import { useResource } from '../hooks/use-resource.js';
 import { useSession } from '../session/session-context.js';
 
 /**
- * Overview of a month: requests per day, error and webhook success rates,
+ * Overview of a month: requests per day, error rate (scoring failures and
+ * refused requests), refused requests, webhook success rate,
  * and each key's usage against its plan (the operator sees every key, a
  * franchisor its own).
  */
@@ -39,6 +40,23 @@ export function OverviewPage() {
   );
 }
 
+/**
+ * Share of answered API requests that were errors: scoring failures plus
+ * refused requests (4xx other than 404: bad input, credentials, quota, burst
+ * limit) over the finished and the refused ones.
+ *
+ * @returns 0–1, or null when nothing was answered yet (no rate, not 0%)
+ */
+function errorRateOf(report: UsageReport): number | null {
+  let failed = report.refused.total;
+  let answered = report.refused.total;
+  for (const day of report.days) {
+    failed += day.failed;
+    answered += day.succeeded + day.failed;
+  }
+  return answered === 0 ? null : failed / answered;
+}
+
 function Report({ report }: { report: UsageReport }) {
   return (
     <>
@@ -48,7 +66,8 @@ function Report({ report }: { report: UsageReport }) {
         </h2>
         <dl class="tiles">
           <Fact term="Requests">{totalRequests(report.days)}</Fact>
-          <Fact term="Error rate">{formatPercent(errorRate(report.days))}</Fact>
+          <Fact term="Error rate">{formatPercent(errorRateOf(report))}</Fact>
+          <Fact term="Refused">{report.refused.total}</Fact>
           <Fact term="Webhook success">{formatPercent(webhookSuccessRate(report.webhooks))}</Fact>
           <Fact term="Period ends">{formatDate(report.periodEnd)}</Fact>
         </dl>

@@ -1,10 +1,12 @@
 import { ERROR_STATUS, type ErrorCode, type ErrorDetails, type FieldIssue } from '@locscore/schema';
+import { Refusal } from '../services/refusal.js';
 
 /**
  * An error answered as `{ error: { code, message, requestId, details? } }`
- * with the status of its code ({@link ERROR_STATUS}).
+ * with the status of its code ({@link ERROR_STATUS}): a {@link Refusal}
+ * raised by the HTTP layer itself.
  */
-export class ApiError extends Error {
+export class ApiError extends Refusal {
   /** HTTP status of the code. */
   readonly status: number;
 
@@ -14,13 +16,8 @@ export class ApiError extends Error {
    * @param details - machine-readable details (`fields`, quota figures…)
    * @param headers - extra response headers (e.g. `Retry-After`)
    */
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: ErrorDetails,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails, headers: Readonly<Record<string, string>> = {}) {
+    super(code, message, details, headers);
     this.name = 'ApiError';
     this.status = ERROR_STATUS[code];
   }

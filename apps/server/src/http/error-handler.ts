@@ -1,8 +1,10 @@
+import { AddressAmbiguousError, AddressNotFoundError } from '@locscore/engine';
 import type { ErrorBody, ErrorCode } from '@locscore/schema';
 import type { NextFunction, Request, Response } from 'express';
-import { requestLog } from '../ops/logger.js';
+import { Refusal } from '../services/refusal.js';
 import { ApiError, invalidRequest } from './api-error.js';
 import { requestIdOf } from './request-id.js';
+import { requestLog } from './request-logger.js';
 
 /** The error code each error response was sent with (for metrics). */
 const codeOfResponse = new WeakMap<Response, ErrorCode>();
@@ -52,7 +54,9 @@ function clientStatus(error: unknown): number | null {
 }
 
 /**
- * Maps any thrown error to an {@link ApiError}: body-parser failures to 400
+ * Maps any thrown error to an {@link ApiError} (the one table from domain
+ * errors to API errors): a service's {@link Refusal} keeps its code, an
+ * engine's address error answers as a score does; body-parser failures to 400
  * (`body`), 413 and 415; a path parameter that is not valid percent-encoded
  * UTF-8 (the router's 400 URIError) to 400 naming `path`; any other 4xx an
  * HTTP library raised to 400 `invalid_request`; anything unknown to 500 `scoring_failed`.
@@ -61,6 +65,8 @@ function clientStatus(error: unknown): number | null {
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof Refusal) return new ApiError(error.code, error.message, error.details, error.headers);
+  if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) return new ApiError(error.code, error.message, { ...error.details });
   if (error instanceof URIError && clientStatus(error) !== null) {
     return invalidRequest([{ field: 'path', message: 'path is not valid percent-encoded UTF-8' }]);
   }
@@ -92,7 +98,7 @@ export function toApiError(error: unknown): ApiError {
  */
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const apiError = toApiError(error);
-  if (apiError.status >= 500 && !(error instanceof ApiError)) {
+  if (apiError.status >= 500 && !(error instanceof Refusal)) {
     const log = requestLog(req, res);
     if (log) log.error({ err: error }, 'unexpected error');
     else console.error(`[locscore] ${requestIdOf(res)}:`, error);

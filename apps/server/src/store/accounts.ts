@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Account } from '@locscore/schema';
-import type { Db } from './db.js';
-import { toIsoString } from './timestamps.js';
+import type { Db } from '../db/db.js';
+import { toIsoString } from '../db/timestamps.js';
 
 /** An account name already taken (names are unique, compared without case). */
 export class AccountNameTakenError extends Error {

@@ -1,6 +1,6 @@
 import type { ScoreRequest } from '@locscore/schema';
-import { type CoalesceOptions, singleCall } from './coalesce.js';
-import type { Db } from './db.js';
+import { type CoalesceOptions, singleCall } from '../db/coalesce.js';
+import type { Db } from '../db/db.js';
 import { groupReservations, type Reservation, type ReservedRow } from './usage.js';
 
 /** A synchronous request that was scored, to be charged and recorded by {@link ChargedRequestRepository.record}. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Delivery, DeliveryStatus } from '@locscore/schema';
-import type { Db } from './db.js';
-import { toIsoOrNull, toIsoString } from './timestamps.js';
+import type { Db } from '../db/db.js';
+import { toIsoOrNull, toIsoString } from '../db/timestamps.js';
 
 /** How a webhook delivery ended, or `pending` while attempts remain. */
 export type DeliveryState = 'pending' | 'delivered' | 'stopped' | 'exhausted';

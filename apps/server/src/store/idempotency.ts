@@ -1,5 +1,5 @@
-import { type CoalesceOptions, singleCall } from './coalesce.js';
-import type { Db } from './db.js';
+import { type CoalesceOptions, singleCall } from '../db/coalesce.js';
+import type { Db } from '../db/db.js';
 
 /** How long an idempotency key is remembered (24 hours, in milliseconds). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

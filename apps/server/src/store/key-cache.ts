@@ -1,5 +1,5 @@
-import { hashApiKey } from '../auth/api-key.js';
 import type { KeyChangeFeed } from './key-changes.js';
+import { hashApiKey } from './key-secrets.js';
 import type { AuthenticatedKey, KeyRepository } from './keys.js';
 
 /**

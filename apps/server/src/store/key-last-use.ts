@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '../db/db.js';
 
 /** When each API key last authenticated (`ApiKeyRecord.lastUsedAt`). */
 export interface KeyLastUseRepository {

@@ -1,7 +1,6 @@
 import { type ApiKeyRecord, PLAN_QUOTAS, type Plan } from '@locscore/schema';
-import { quotaPeriod } from '../quota/period.js';
-import type { Db } from './db.js';
-import { toIsoOrNull, toIsoString } from './timestamps.js';
+import type { Db } from '../db/db.js';
+import { toIsoOrNull, toIsoString } from '../db/timestamps.js';
 
 /** Keys as the admin API lists them: account, plan, usage this period and last use. */
 export interface KeyRecordRepository {
@@ -10,9 +9,9 @@ export interface KeyRecordRepository {
    * current quota period under its current plan's limit and when it last authenticated.
    *
    * @param filter - `accountId`: one account's keys; `prefix`: the one key with that prefix
-   * @param now - the current time: usage is reported in its quota period (UTC month)
+   * @param period - the quota period (UTC month, `[start, end)`) whose usage is reported
    */
-  records(filter: { accountId?: string; prefix?: string }, now: Date): Promise<ApiKeyRecord[]>;
+  records(filter: { accountId?: string; prefix?: string }, period: { start: Date; end: Date }): Promise<ApiKeyRecord[]>;
 }
 
 interface RecordRow {
@@ -34,8 +33,7 @@ interface RecordRow {
  */
 export function createKeyRecordRepository(db: Db): KeyRecordRepository {
   return {
-    async records(filter, now) {
-      const period = quotaPeriod(now);
+    async records(filter, period) {
       const params: unknown[] = [period.start];
       const conditions: string[] = [];
       if (filter.accountId !== undefined) {

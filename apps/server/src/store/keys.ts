@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PLANS, type Plan } from '@locscore/schema';
-import { generateApiKey, generateWebhookSecret, hashApiKey, visiblePrefix } from '../auth/api-key.js';
+import type { Db } from '../db/db.js';
+import { toIsoOrNull, toIsoString } from '../db/timestamps.js';
 import { insertAccount } from './accounts.js';
-import type { Db } from './db.js';
-import { toIsoOrNull, toIsoString } from './timestamps.js';
+import { generateApiKey, generateWebhookSecret, hashApiKey, visiblePrefix } from './key-secrets.js';
 
 /** A key as listed: no secret material. Times are ISO 8601 UTC. */
 export interface ApiKeySummary {

@@ -2,22 +2,23 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type PgBoss from 'pg-boss';
+import type { ClosableDb } from '../db/db.js';
+import { bossDb, createJobDatabase, type JobDatabase } from '../db/job-database.js';
+import { lockDataDir } from '../db/lock.js';
+import { migrate } from '../db/migrations.js';
+import { openPgDb } from '../db/pg-db.js';
+import { openPgliteDb } from '../db/pglite-db.js';
 import { type AccountRepository, createAccountRepository } from './accounts.js';
 import { type ChargedRequestRepository, createChargedRequestRepository } from './charged-requests.js';
-import type { ClosableDb } from './db.js';
 import { createDeliveryRepository, type DeliveryRepository } from './deliveries.js';
 import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.js';
-import { bossDb, createJobDatabase, type JobDatabase } from './job-database.js';
 import { cacheAuthenticatedKeys } from './key-cache.js';
 import { type KeyChangeFeed, listenForKeyChanges } from './key-changes.js';
 import { createKeyLastUseRepository, type KeyLastUseRepository } from './key-last-use.js';
 import { createKeyRecordRepository, type KeyRecordRepository } from './key-records.js';
 import { createKeyRepository, type KeyRepository } from './keys.js';
-import { lockDataDir } from './lock.js';
-import { migrate } from './migrations.js';
-import { openPgDb } from './pg-db.js';
-import { openPgliteDb } from './pglite-db.js';
 import { type PurgeOptions, type PurgeReport, purgeExpired } from './purge.js';
+import { createRefusalRepository, type RefusalRepository } from './refusals.js';
 import { createRequestLogRepository, type RequestLogRepository } from './request-log.js';
 import { createRequestRepository, type RequestRepository } from './requests.js';
 import { createSessionRepository, type SessionRepository } from './sessions.js';
@@ -92,6 +93,8 @@ export interface Store {
   readonly requestLog: RequestLogRepository;
   /** Monthly usage reports. */
   readonly usageReports: UsageReportRepository;
+  /** Refused API requests per account and UTC day (the usage report's `refused`). */
+  readonly refusals: RefusalRepository;
   /** Dashboard sessions. */
   readonly sessions: SessionRepository;
   readonly idempotency: IdempotencyRepository;
@@ -129,6 +132,8 @@ export interface Store {
  */
 export function createStore(db: ClosableDb, place: { dataDir: string | null; unlock?: () => Promise<void>; keyChanges?: KeyChangeFeed }): Store {
   let closing: Promise<void> | null = null;
+  // A lost count is not worth failing a request for; it is reported as a process warning.
+  const refusals = createRefusalRepository(db, { onError: (error) => process.emitWarning(`could not count refused requests: ${String(error)}`) });
   return {
     driver: db.driver,
     dataDir: place.dataDir,
@@ -143,6 +148,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     deliveries: createDeliveryRepository(db),
     requestLog: createRequestLogRepository(db),
     usageReports: createUsageReportRepository(db),
+    refusals,
     sessions: createSessionRepository(db),
     idempotency: createIdempotencyRepository(db, { coalesce: true }),
     stats: createStatsRepository(db),
@@ -158,6 +164,7 @@ export function createStore(db: ClosableDb, place: { dataDir: string | null; unl
     close() {
       closing ??= (async () => {
         try {
+          await refusals.flush();
           await place.keyChanges?.close();
           await db.close();
         } finally {

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '../db/db.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 
 /** Days a finished request (with its result, delivery and attempts) is kept: 30. */

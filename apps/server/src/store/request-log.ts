@@ -1,8 +1,8 @@
 import type { RequestDetail, RequestMode, RequestPage, RequestState, RequestSummary, ScoreResult } from '@locscore/schema';
-import type { Db } from './db.js';
+import type { Db } from '../db/db.js';
+import { toIsoOrNull, toIsoString } from '../db/timestamps.js';
 import { createDeliveryRepository } from './deliveries.js';
 import { keysetPage } from './keyset-page.js';
-import { toIsoOrNull, toIsoString } from './timestamps.js';
 
 /** Which requests a listing shows; every filter is optional and they combine. */
 export interface RequestFilter {

@@ -1,7 +1,7 @@
 import type { RequestError, RequestState, ScoreRequest, ScoreResult } from '@locscore/schema';
-import { type CoalesceOptions, singleCall } from './coalesce.js';
-import type { Db } from './db.js';
-import { toIsoOrNull, toIsoString } from './timestamps.js';
+import { type CoalesceOptions, singleCall } from '../db/coalesce.js';
+import type { Db } from '../db/db.js';
+import { toIsoOrNull, toIsoString } from '../db/timestamps.js';
 
 /** A scoring request as stored. Times are ISO 8601 UTC. */
 export interface StoredRequest {

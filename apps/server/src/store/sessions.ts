@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionKind } from '@locscore/schema';
-import type { Db } from './db.js';
-import { toIsoString } from './timestamps.js';
+import type { Db } from '../db/db.js';
+import { toIsoString } from '../db/timestamps.js';
 
 /** How long a dashboard session lives after sign-in: 8 hours, not extended by use. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '../db/db.js';
 
 /**
  * Outcomes of a webhook delivery attempt: `delivered` (2xx), `gone` (410),

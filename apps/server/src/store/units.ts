@@ -1,9 +1,9 @@
 import type { Category, Territory, Unit, UnitBudgetName, UnitNetworkBudget, UnitPage, UnitStatus, UnitTerritory } from '@locscore/schema';
-import { type CoalesceOptions, singleCall } from './coalesce.js';
-import type { Db } from './db.js';
+import { type CoalesceOptions, singleCall } from '../db/coalesce.js';
+import type { Db } from '../db/db.js';
+import { toIsoString } from '../db/timestamps.js';
 import { keysetPage } from './keyset-page.js';
 import { InvalidCursorError } from './request-log.js';
-import { toIsoString } from './timestamps.js';
 
 /** A unit as written: every field of the schema's `Unit` but its id and times, and the territory as sent. */
 export interface UnitFields {

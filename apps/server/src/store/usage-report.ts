@@ -1,13 +1,18 @@
-import { type DailyActivity, type KeyMonthUsage, PLAN_QUOTAS, type UsageReport, type WebhookActivity } from '@locscore/schema';
-import type { QuotaPeriod } from '../quota/period.js';
-import type { Db } from './db.js';
+import { type DailyActivity, type KeyMonthUsage, PLAN_QUOTAS, type RefusedDay, type UsageReport, type WebhookActivity } from '@locscore/schema';
+import type { Db } from '../db/db.js';
+
+/** An interval of UTC instants, `[start, end)`: a quota period as the usage service computes it. */
+export interface ReportPeriod {
+  start: Date;
+  end: Date;
+}
 
 /** What one usage report covers. */
 export interface UsageReportQuery {
   /** `YYYY-MM`. */
   month: string;
   /** The month's quota period (UTC). */
-  period: QuotaPeriod;
+  period: ReportPeriod;
   /** The last instant with activity to show: the end of the period, or now in the current month. */
   until: Date;
   /** Only this key (a franchisor's own report); every key when absent. */
@@ -23,6 +28,8 @@ export interface UsageReportRepository {
    * webhook deliveries started in the month. Daily counts come from the
    * stored requests, so days older than the request retention (30 days by
    * default) count none; `used` is the billing counter and is kept.
+   * `refused` counts the refused requests of the key's account (of every
+   * account, and those without one, in the operator's report).
    */
   report(query: UsageReportQuery): Promise<UsageReport>;
 }
@@ -45,11 +52,16 @@ interface DayRow {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The UTC day of an instant, `YYYY-MM-DD`. */
+function isoDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /** Every UTC day from `start` up to `until` (inclusive), `YYYY-MM-DD`, at most to the period's end. */
-function daysOf(period: QuotaPeriod, until: Date): string[] {
+function daysOf(period: ReportPeriod, until: Date): string[] {
   const last = Math.min(until.getTime(), period.end.getTime() - 1);
   const days: string[] = [];
-  for (let at = period.start.getTime(); at <= last; at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = period.start.getTime(); at <= last; at += DAY_MS) days.push(isoDay(new Date(at)));
   return days;
 }
 
@@ -84,6 +96,14 @@ export function createUsageReportRepository(db: Db): UsageReportRepository {
          FROM deliveries d JOIN requests r ON r.id = d.request_id WHERE d.created_at >= $1 AND d.created_at < $2 ${scope}`,
         rangeParams,
       );
+      const refused = await db.query<{ day: string; refused: number }>(
+        `SELECT to_char(f.day, 'YYYY-MM-DD') AS day, sum(f.refused)::int AS refused FROM refused_requests f
+         WHERE f.day >= $1::date AND f.day < $2::date
+         ${keyId === undefined ? '' : 'AND f.account_id = (SELECT account_id FROM api_keys WHERE id = $3)'} GROUP BY 1`,
+        [isoDay(period.start), isoDay(period.end), ...(keyId === undefined ? [] : [keyId])],
+      );
+      const refusedOn = new Map(refused.rows.map((row) => [row.day, Number(row.refused)]));
+      const refusedDays = daysOf(period, until).map((date): RefusedDay => ({ date, refused: refusedOn.get(date) ?? 0 }));
       const counted = new Map(days.rows.map((row) => [row.day, row]));
       return {
         month,
@@ -102,6 +122,7 @@ export function createUsageReportRepository(db: Db): UsageReportRepository {
           const row = counted.get(date);
           return { date, requests: row?.requests ?? 0, succeeded: row?.succeeded ?? 0, failed: row?.failed ?? 0 };
         }),
+        refused: { total: refusedDays.reduce((sum, day) => sum + day.refused, 0), days: refusedDays },
         webhooks: webhooks.rows[0] ?? { delivered: 0, failed: 0, pending: 0 },
       };
     },

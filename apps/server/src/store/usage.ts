@@ -1,6 +1,6 @@
 import { PLAN_QUOTAS } from '@locscore/schema';
-import { type CoalesceOptions, singleCall } from './coalesce.js';
-import type { Db } from './db.js';
+import { type CoalesceOptions, singleCall } from '../db/coalesce.js';
+import type { Db } from '../db/db.js';
 
 /**
  * Outcome of {@link UsageRepository.reserve}. `limit` is the limit of the

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/db/db.js';
 
 /**
  * A {@link Db} that counts the statements sent through `query` (how the

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { defaultDashboardDir } from '../../src/dashboard/dashboard-files.js';
+import { defaultDashboardDir } from '../../src/http/dashboard/dashboard-files.js';
 
 /** Debian's Chromium, driven by playwright-core (never a downloaded browser). */
 export const CHROMIUM = '/usr/bin/chromium';

@@ -3,9 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { ClosableDb } from '../../src/store/db.js';
-import { openPgDb } from '../../src/store/pg-db.js';
-import { openPgliteDb } from '../../src/store/pglite-db.js';
+import type { ClosableDb } from '../../src/db/db.js';
+import { openPgDb } from '../../src/db/pg-db.js';
+import { openPgliteDb } from '../../src/db/pglite-db.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('[skip] migration tests on PostgreSQL: DATABASE_URL is not set (see .ci/run)');

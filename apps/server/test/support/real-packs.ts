@@ -5,7 +5,7 @@ import { loadRegion, type RegionData } from '@locscore/engine';
 import { sharedPack } from '../../../../packages/engine/test/region-fixtures.js';
 
 /** The team's real data folder (`../shared/data` from the repository root). */
-export const SHARED_DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
+export const SHARED_DATA = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
 
 /**
  * A file of the shared data, or null when it is absent (the test then skips, saying so).

@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, where `node_modules/.bin/tsx` resolves. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /** How {@link spawnTs} runs a TypeScript entry: the command, its arguments, working directory and environment. */
 export interface TsCommand {

@@ -1,10 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../src/store/db.js';
-import { migrate } from '../../src/store/migrations.js';
+import type { Db } from '../../src/db/db.js';
+import { migrate } from '../../src/db/migrations.js';
+import { openPgliteDb } from '../../src/db/pglite-db.js';
 import { createStore, type Store } from '../../src/store/open-store.js';
-import { openPgliteDb } from '../../src/store/pglite-db.js';
 
 /**
  * A store over a new PGlite database in a temporary directory, with that

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/db/db.js';
 
 /**
  * Stores a response with an idempotency claim, as versions before 0.2 of the

@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, account, createdKey, keyRecord, requestDetail, requestSummary, usageReport } from '../../test/admin-fixtures.js';
 import { errorBody, fail, REQUEST_ID, type Responder, respondInTurn } from '../../test/fixtures.js';
+import { useMockApi } from '../../test/mock-api.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -16,15 +16,8 @@ import { AdminClient } from './admin-client.js';
 
 const BASE = 'http://api.locscore.test';
 const TOKEN = 'a'.repeat(40);
-const server = setupServer();
+const server = useMockApi();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-});
-afterAll(() => server.close());
 beforeEach(() => {
   // Full jitter with random 0 is a 0 ms retry delay.
   vi.spyOn(Math, 'random').mockReturnValue(0);

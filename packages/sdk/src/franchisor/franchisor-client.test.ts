@@ -1,22 +1,16 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestDetail, requestSummary, siteMap, usageReport } from '../../test/admin-fixtures.js';
 import { errorBody, fail, ok, REQUEST_ID, type Responder, respondInTurn } from '../../test/fixtures.js';
+import { useMockApi } from '../../test/mock-api.js';
 import { LocScoreClient } from '../client.js';
 import { AuthenticationError, BadRequestError, NotFoundError } from '../errors.js';
 import { FranchisorClient } from './franchisor-client.js';
 
 const BASE = 'http://api.locscore.test';
 const KEY = 'lsk_test_key_0123456789';
-const server = setupServer();
+const server = useMockApi();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });

@@ -1,16 +1,12 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody, fail, type Responder, respondInTurn } from '../../test/fixtures.js';
+import { useMockApi } from '../../test/mock-api.js';
 import { AuthenticationError, RateLimitError } from '../errors.js';
 import { SessionClient } from './session-client.js';
 
 const BASE = 'http://dashboard.locscore.test';
-const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMockApi();
 
 const session = { kind: 'key', csrfToken: 'csrf-0123456789abcdef', expiresAt: '2026-11-02T18:00:00.000Z', keyPrefix: 'lsk_Q2hVx9aB' };
 const noContent: Responder = () => new HttpResponse(null, { status: 204 });

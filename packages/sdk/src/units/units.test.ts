@@ -1,8 +1,8 @@
 import { MAX_UNIT_IMPORT_BODY_BYTES } from '@locscore/schema';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fail, REQUEST_ID, type Responder, respondInTurn } from '../../test/fixtures.js';
+import { useMockApi } from '../../test/mock-api.js';
 import { importAnswer, territoryCheck, UNIT_ID, unit } from '../../test/unit-fixtures.js';
 import { LocScoreClient } from '../client.js';
 import { AbortedError, AddressAmbiguousError, BadRequestError, NotFoundError, ServiceUnavailableError } from '../errors.js';
@@ -10,14 +10,8 @@ import { FranchisorClient } from '../franchisor/franchisor-client.js';
 
 const BASE = 'http://api.locscore.test';
 const KEY = 'lsk_test_key_0123456789';
-const server = setupServer();
+const server = useMockApi();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });

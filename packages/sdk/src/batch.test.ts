@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, scoreResult } from '../test/fixtures.js';
 import { useMockApi } from '../test/mock-api.js';
 import { type BatchOutcome, type BatchProgress, type BatchRow, scoreBatch } from './batch.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { delay, HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fail, ok, REQUEST_ID, type Responder, respondInTurn, scoreResult } from '../test/fixtures.js';
 import { useMockApi } from '../test/mock-api.js';
 import { LocScoreClient } from './client.js';

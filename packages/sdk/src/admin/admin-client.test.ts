@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, account, createdKey, keyRecord, requestDetail, requestSummary, usageReport } from '../../test/admin-fixtures.js';
 import { errorBody, fail, REQUEST_ID, type Responder, respondInTurn } from '../../test/fixtures.js';
 import { useMockApi } from '../../test/mock-api.js';

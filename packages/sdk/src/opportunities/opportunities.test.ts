@@ -1,6 +1,6 @@
 import type { OpportunityMap } from '@locscore/schema';
 import { HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fail, REQUEST_ID, type Responder, respondInTurn } from '../../test/fixtures.js';
 import { useMockApi } from '../../test/mock-api.js';
 import { LocScoreClient } from '../client.js';

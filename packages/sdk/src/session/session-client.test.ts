@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBody, fail, type Responder, respondInTurn } from '../../test/fixtures.js';
 import { useMockApi } from '../../test/mock-api.js';
 import { AuthenticationError, RateLimitError } from '../errors.js';

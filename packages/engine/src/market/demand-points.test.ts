@@ -21,7 +21,7 @@ describe('DemandPoints', () => {
   ];
   const pois = Array.from({ length: 300 }, (_, index) => poi(tags[index % tags.length] ?? {}, ((index * 37) % 1_700) - 850, ((index * 53) % 1_900) - 950));
 
-  it('counts each kind as one PointIndex per kind would, and every mapped place near the door', () => {
+  it('counts each kind as one PointIndex per kind would, every mapped place near the door, and the nearest one', () => {
     const points = new DemandPoints(pois);
     const perKind = POI_DEMAND_KINDS.map((kind) => [kind, new PointIndex(pois.filter((item) => demandKindsOf(item.tags).includes(kind)))] as const);
     const all = new PointIndex(pois);
@@ -31,10 +31,13 @@ describe('DemandPoints', () => {
         for (const [kind, index] of perKind) expect(counts[kind]).toBe(index.countWithin(from, radius));
         expect(counts.places).toBe(all.countWithin(from, NEAR_PLACES_METRES));
         expect(counts.frontage).toBe(all.countWithin(from, FRONTAGE_METRES));
+        expect(counts.nearestPlaceMetres).toBe(all.nearest(from, NEAR_PLACES_METRES)?.distanceMetres ?? null);
       }
     }
     expect(points.count(ORIGIN, 1_500).offices).toBeGreaterThan(0);
-    expect(Object.values(new DemandPoints([]).count(ORIGIN, 800)).every((count) => count === 0)).toBe(true);
+    const { nearestPlaceMetres, ...none } = new DemandPoints([]).count(ORIGIN, 800);
+    expect(nearestPlaceMetres).toBeNull();
+    expect(Object.values(none).every((count) => count === 0)).toBe(true);
     expect(() => new DemandPoints([poi({ shop: 'bakery' }, 0, 0), { ...poi({ shop: 'books' }, 0, 0), lat: Number.NaN }])).toThrow(/items\[1\]/);
   });
 
@@ -46,5 +49,9 @@ describe('DemandPoints', () => {
     expect(points.count(ORIGIN, 800).dining - points.count(ORIGIN, 800, 'coffee').dining).toBe(near);
     const pharmacies = pois.filter((item) => categoriesOf(item.tags).includes('pharmacy-health') && haversineMetres(ORIGIN, item) <= NEAR_PLACES_METRES).length;
     expect(points.count(ORIGIN, 800).places - points.count(ORIGIN, 800, 'pharmacy-health').places).toBe(pharmacies);
+    const others = pois.filter((item) => !categoriesOf(item.tags).includes('pharmacy-health'));
+    expect(points.count(ORIGIN, 800, 'pharmacy-health').nearestPlaceMetres).toBe(
+      new PointIndex(others).nearest(ORIGIN, NEAR_PLACES_METRES)?.distanceMetres ?? null,
+    );
   });
 });

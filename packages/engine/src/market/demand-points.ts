@@ -6,8 +6,16 @@ import { haversineMetres } from '../region/geometry.js';
 import type { LatLng, Poi } from '../region/types.js';
 import { demandKindsOf, POI_DEMAND_KINDS, type PoiDemandKind } from './demand-kinds.js';
 
-/** Counts of mapped places around a site: each POI demand kind within the catchment, and every mapped place within the near radius. */
-export type PlaceCounts = Record<PoiDemandKind | 'places' | 'frontage', number>;
+/**
+ * Counts of mapped places around a site: each POI demand kind within the
+ * catchment, and every mapped place within {@link NEAR_PLACES_METRES}
+ * (`places`) and {@link FRONTAGE_METRES} (`frontage`); with the distance to
+ * the nearest one.
+ */
+export type PlaceCounts = Record<PoiDemandKind | 'places' | 'frontage', number> & {
+  /** Great-circle distance to the nearest mapped place (the scored category's own left out), metres; null when none is within {@link NEAR_PLACES_METRES}. */
+  nearestPlaceMetres: number | null;
+};
 
 /**
  * Radius of the foot-traffic proxy, metres: every mapped place (of any kind)
@@ -53,7 +61,8 @@ export class DemandPoints {
   /**
    * Mapped places around `point`, the places of `exclude` left out: each
    * demand kind within `radiusMetres`, and every mapped place within
-   * {@link NEAR_PLACES_METRES} (`places`) and within {@link FRONTAGE_METRES} (`frontage`).
+   * {@link NEAR_PLACES_METRES} (`places`) and within {@link FRONTAGE_METRES}
+   * (`frontage`), and the nearest one's distance.
    *
    * @param point - decimal degrees
    * @param radiusMetres - the catchment radius, metres
@@ -70,12 +79,13 @@ export class DemandPoints {
       if (mask === 0) return;
       for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
     });
-    let places = 0;
-    let frontage = 0;
+    const near = { places: 0, frontage: 0, nearest: Number.POSITIVE_INFINITY };
     this.index.forEachWithin(point, NEAR_PLACES_METRES, (item, index) => {
       if (((categories[index] ?? 0) & skip) !== 0) return;
-      places++;
-      if (haversineMetres(point, item) <= FRONTAGE_METRES) frontage++;
+      const metres = haversineMetres(point, item);
+      near.places++;
+      if (metres <= FRONTAGE_METRES) near.frontage++;
+      near.nearest = Math.min(near.nearest, metres);
     });
     const at = (kind: PoiDemandKind): number => byKind[POI_DEMAND_KINDS.indexOf(kind)] ?? 0;
     return {
@@ -88,8 +98,9 @@ export class DemandPoints {
       parks: at('parks'),
       attractors: at('attractors'),
       motoring: at('motoring'),
-      places,
-      frontage,
+      places: near.places,
+      frontage: near.frontage,
+      nearestPlaceMetres: Number.isFinite(near.nearest) ? near.nearest : null,
     };
   }
 }

@@ -7,6 +7,9 @@ import { joinPhrases, metres, outOfTen } from './insight-text.js';
 import { countNoun } from './plural.js';
 import { formatWholeNumber } from './whole-number.js';
 
+/** The radius of each count of every mapped place near the door, metres. */
+const NEAR_RADIUS = { places: NEAR_PLACES_METRES, frontage: FRONTAGE_METRES } as const;
+
 /** Most drivers named in the demand insight. */
 const NAMED_DRIVERS = 3;
 
@@ -36,11 +39,13 @@ export function driverPhrase(feature: DemandFeature, market: MarketSearch, cut =
     }
     case 'transit':
       return amounts.transitSupply > 0 ? `${formatWholeNumber(Math.round(amounts.transitSupply))} weighted weekly transit departures near the door` : null;
+    case 'adjacency':
+      return amounts.nearestPlaceMetres === null ? null : `the nearest other mapped business or amenity ${metres(amounts.nearestPlaceMetres)} away`;
     case 'places':
     case 'frontage': {
       const count = amounts[feature];
       const { one, other } = POI_KIND_NOUNS[feature];
-      return count > 0 ? `${countNoun(count, one, other)} within ${metres(feature === 'places' ? NEAR_PLACES_METRES : FRONTAGE_METRES)}` : null;
+      return count > 0 ? `${countNoun(count, one, other)} within ${metres(NEAR_RADIUS[feature])}` : null;
     }
     default: {
       const count = amounts[feature];

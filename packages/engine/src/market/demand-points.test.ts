@@ -3,8 +3,15 @@ import { ORIGIN, offset, poi } from '../../test/synthetic-region.js';
 import { categoriesOf } from '../places/categories.js';
 import { PointIndex } from '../places/point-index.js';
 import { haversineMetres } from '../region/geometry.js';
+import type { Poi } from '../region/types.js';
 import { demandKindsOf, POI_DEMAND_KINDS } from './demand-kinds.js';
 import { DemandPoints, FRONTAGE_METRES, NEAR_PLACES_METRES } from './demand-points.js';
+
+/** A shop, a place to eat or drink, a practice, a place of a franchise category or a craft: the businesses the nearest-place distance reads. */
+const isBusiness = (item: Poi): boolean =>
+  demandKindsOf(item.tags).some((kind) => kind === 'retail' || kind === 'dining' || kind === 'healthcare') ||
+  categoriesOf(item.tags).length > 0 ||
+  item.tags.craft !== undefined;
 
 describe('DemandPoints', () => {
   const tags: Array<Record<string, string>> = [
@@ -31,7 +38,7 @@ describe('DemandPoints', () => {
         for (const [kind, index] of perKind) expect(counts[kind]).toBe(index.countWithin(from, radius));
         expect(counts.places).toBe(all.countWithin(from, NEAR_PLACES_METRES));
         expect(counts.frontage).toBe(all.countWithin(from, FRONTAGE_METRES));
-        expect(counts.nearestPlaceMetres).toBe(all.nearest(from, NEAR_PLACES_METRES)?.distanceMetres ?? null);
+        expect(counts.nearestPlaceMetres).toBe(all.nearest(from, NEAR_PLACES_METRES, isBusiness)?.distanceMetres ?? null);
       }
     }
     expect(points.count(ORIGIN, 1_500).offices).toBeGreaterThan(0);
@@ -51,7 +58,7 @@ describe('DemandPoints', () => {
     expect(points.count(ORIGIN, 800).places - points.count(ORIGIN, 800, 'pharmacy-health').places).toBe(pharmacies);
     const others = pois.filter((item) => !categoriesOf(item.tags).includes('pharmacy-health'));
     expect(points.count(ORIGIN, 800, 'pharmacy-health').nearestPlaceMetres).toBe(
-      new PointIndex(others).nearest(ORIGIN, NEAR_PLACES_METRES)?.distanceMetres ?? null,
+      new PointIndex(others).nearest(ORIGIN, NEAR_PLACES_METRES, isBusiness)?.distanceMetres ?? null,
     );
   });
 });

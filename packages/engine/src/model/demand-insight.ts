@@ -1,5 +1,5 @@
 import type { Insight } from '@locscore/schema';
-import type { DemandFeature } from '../market/demand-features.js';
+import { ADJACENT_METRES, type DemandFeature } from '../market/demand-features.js';
 import { POI_KIND_NOUNS } from '../market/demand-kinds.js';
 import { FRONTAGE_METRES, NEAR_PLACES_METRES } from '../market/demand-points.js';
 import type { MarketSearch } from '../market/market-index.js';
@@ -40,7 +40,10 @@ export function driverPhrase(feature: DemandFeature, market: MarketSearch, cut =
     case 'transit':
       return amounts.transitSupply > 0 ? `${formatWholeNumber(Math.round(amounts.transitSupply))} weighted weekly transit departures near the door` : null;
     case 'adjacency':
-      return amounts.nearestPlaceMetres === null ? null : `the nearest other mapped business or amenity ${metres(amounts.nearestPlaceMetres)} away`;
+      if (amounts.nearestPlaceMetres === null) return null;
+      return amounts.nearestPlaceMetres <= ADJACENT_METRES
+        ? `another business within ${metres(ADJACENT_METRES)}`
+        : `the nearest other business ${metres(amounts.nearestPlaceMetres)} away`;
     case 'places':
     case 'frontage': {
       const count = amounts[feature];

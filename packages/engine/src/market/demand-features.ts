@@ -3,9 +3,11 @@ import type { PlaceCounts } from './demand-points.js';
 /**
  * The physical quantities the demand model reads at a site, in the order of
  * the fitted weights: residents in the catchment; the mapped places of each
- * demand kind in the catchment; every mapped place within 300 m and
- * within 100 m (foot traffic, and the street front); nearness to a major road; and the weekly transit departures
- * near the door. None is ranked or rescaled per pack.
+ * demand kind in the catchment; every mapped place within 300 m and 100 m
+ * (foot traffic, the street front) and the nearness of the nearest one (is
+ * the site among other businesses at all); nearness to a major road; and the
+ * weekly transit departures near the door. None is ranked or rescaled per
+ * pack.
  */
 export const DEMAND_FEATURES = [
   'residents',
@@ -20,6 +22,7 @@ export const DEMAND_FEATURES = [
   'motoring',
   'places',
   'frontage',
+  'adjacency',
   'roads',
   'transit',
 ] as const;
@@ -45,6 +48,22 @@ export const RESIDENTS_UNIT = 1_000;
  * are a storefront's on the road itself and fade within a block or two.
  */
 export const ROAD_DECAY_METRES = 150;
+/**
+ * Distance within which the nearest other mapped place counts as adjacent,
+ * metres: the same building or the next one, or the pavement in front of
+ * them. A site given as a point on the street reads the same as one given as
+ * its building (a geocode interpolated along the street, a street-sampled
+ * site): the half-width of a street and a setback are not distance from
+ * other businesses.
+ */
+export const ADJACENT_METRES = 20;
+/**
+ * Decay length of the adjacency feature beyond {@link ADJACENT_METRES},
+ * metres: `exp(−max(0, d − 20) / 30)` of the distance `d` to the nearest
+ * other mapped place, 1 next door, 0.37 at 50 m, 0.01 at 160 m: a shop opens
+ * among other shops, seldom alone.
+ */
+export const ADJACENCY_DECAY_METRES = 30;
 /** Transit supply per unit of the transit feature (one bus route both ways, hourly): `ln(1 + S / 100)`, as the transit sub-score's log scale. */
 export const TRANSIT_UNIT = 100;
 
@@ -52,8 +71,9 @@ export const TRANSIT_UNIT = 100;
  * The model's value of each feature, from the amounts by fixed functions
  * shared by every pack: counts and people on a log scale
  * (`ln(1 + x)`, diminishing returns, as Transit Score treats service),
- * the road as a decay with distance. Each is non-decreasing in demand
- * (non-increasing in road distance). `residents` is null when unknown.
+ * distances (to a major road, to the nearest place) as a decay. Each is
+ * non-decreasing in demand (non-increasing in distance). `residents` is null
+ * when unknown.
  *
  * @param amounts - the site's amounts
  * @returns the feature values
@@ -73,7 +93,13 @@ export function featureValues(amounts: SiteAmounts): Record<DemandFeature, numbe
     motoring: count(amounts.motoring),
     places: count(amounts.places),
     frontage: count(amounts.frontage),
-    roads: amounts.roadMetres === null || !(amounts.roadMetres >= 0) ? 0 : Math.exp(-amounts.roadMetres / ROAD_DECAY_METRES),
+    adjacency: decay(amounts.nearestPlaceMetres === null ? null : Math.max(0, amounts.nearestPlaceMetres - ADJACENT_METRES), ADJACENCY_DECAY_METRES),
+    roads: decay(amounts.roadMetres, ROAD_DECAY_METRES),
     transit: count(amounts.transitSupply / TRANSIT_UNIT),
   };
+}
+
+/** `exp(−metres / length)`, 0 when nothing is within reach (null) or the distance is not a number ≥ 0. */
+function decay(metres: number | null, length: number): number {
+  return metres === null || !(metres >= 0) ? 0 : Math.exp(-metres / length);
 }

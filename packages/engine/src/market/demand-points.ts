@@ -6,8 +6,16 @@ import { haversineMetres } from '../region/geometry.js';
 import type { LatLng, Poi } from '../region/types.js';
 import { demandKindsOf, POI_DEMAND_KINDS, type PoiDemandKind } from './demand-kinds.js';
 
-/** Counts of mapped places around a site: each POI demand kind within the catchment, and every mapped place within the near radius. */
-export type PlaceCounts = Record<PoiDemandKind | 'places' | 'frontage', number>;
+/**
+ * Counts of mapped places around a site: each POI demand kind within the
+ * catchment, and every mapped place within {@link NEAR_PLACES_METRES}
+ * (`places`) and {@link FRONTAGE_METRES} (`frontage`); with the distance to
+ * the nearest one.
+ */
+export type PlaceCounts = Record<PoiDemandKind | 'places' | 'frontage', number> & {
+  /** Great-circle distance to the nearest mapped business ({@link isBusiness}; the scored category's own left out), metres; null when none is within {@link NEAR_PLACES_METRES}. */
+  nearestPlaceMetres: number | null;
+};
 
 /**
  * Radius of the foot-traffic proxy, metres: every mapped place (of any kind)
@@ -23,6 +31,23 @@ export const NEAR_PLACES_METRES = 300;
 export const FRONTAGE_METRES = 100;
 
 const KIND_COUNT = POI_DEMAND_KINDS.length;
+/** Demand kinds that are storefront businesses: a shop, a place to eat or drink, a practice. */
+const BUSINESS_KINDS = (['retail', 'dining', 'healthcare'] as const).reduce((mask, kind) => mask | (1 << POI_DEMAND_KINDS.indexOf(kind)), 0);
+
+/**
+ * Whether a POI is a business whose neighbours are businesses too (the
+ * adjacency feature): a shop, a place to eat or drink, a practice
+ * (`BUSINESS_KINDS`), a place of any franchise category, or a craft
+ * (`craft=*`). A bench, a car park, a playground or a school is mapped but
+ * is no shopfront.
+ *
+ * @param poi - the POI
+ * @param kinds - its demand-kind mask
+ * @param categories - its category mask
+ */
+function isBusiness(poi: Poi, kinds: number, categories: number): boolean {
+  return (kinds & BUSINESS_KINDS) !== 0 || categories !== 0 || (poi.tags.craft !== undefined && poi.tags.craft !== 'no');
+}
 
 /**
  * One spatial index over every mapped POI, each carrying a bit mask of its
@@ -38,6 +63,8 @@ export class DemandPoints {
   private readonly kinds: Uint16Array;
   /** Category mask of each POI, bit `i` = `CATEGORIES[i]`. */
   private readonly categories: Uint16Array;
+  /** 1 for a POI that is a business ({@link isBusiness}), else 0. */
+  private readonly businesses: Uint8Array;
 
   /**
    * @param pois - the region's POIs
@@ -48,12 +75,14 @@ export class DemandPoints {
     this.index = new PointIndex(pois);
     this.kinds = Uint16Array.from(pois, (poi) => demandKindsOf(poi.tags).reduce((mask, kind) => mask | (1 << POI_DEMAND_KINDS.indexOf(kind)), 0));
     this.categories = Uint16Array.from(pois, (poi) => categoriesOf(poi.tags).reduce((mask, category) => mask | (1 << CATEGORIES.indexOf(category)), 0));
+    this.businesses = Uint8Array.from(pois, (poi, index) => (isBusiness(poi, this.kinds[index] ?? 0, this.categories[index] ?? 0) ? 1 : 0));
   }
 
   /**
    * Mapped places around `point`, the places of `exclude` left out: each
    * demand kind within `radiusMetres`, and every mapped place within
-   * {@link NEAR_PLACES_METRES} (`places`) and within {@link FRONTAGE_METRES} (`frontage`).
+   * {@link NEAR_PLACES_METRES} (`places`) and within {@link FRONTAGE_METRES}
+   * (`frontage`), and the nearest business's distance.
    *
    * @param point - decimal degrees
    * @param radiusMetres - the catchment radius, metres
@@ -63,19 +92,20 @@ export class DemandPoints {
   count(point: LatLng, radiusMetres: number, exclude?: Category): PlaceCounts {
     const skip = exclude === undefined ? 0 : 1 << CATEGORIES.indexOf(exclude);
     const byKind = new Array<number>(KIND_COUNT).fill(0);
-    const { kinds, categories } = this;
+    const { kinds, categories, businesses } = this;
     this.index.forEachWithin(point, radiusMetres, (_item, index) => {
       if (((categories[index] ?? 0) & skip) !== 0) return;
       const mask = kinds[index] ?? 0;
       if (mask === 0) return;
       for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
     });
-    let places = 0;
-    let frontage = 0;
+    const near = { places: 0, frontage: 0, nearest: Number.POSITIVE_INFINITY };
     this.index.forEachWithin(point, NEAR_PLACES_METRES, (item, index) => {
       if (((categories[index] ?? 0) & skip) !== 0) return;
-      places++;
-      if (haversineMetres(point, item) <= FRONTAGE_METRES) frontage++;
+      const metres = haversineMetres(point, item);
+      near.places++;
+      if (metres <= FRONTAGE_METRES) near.frontage++;
+      if (businesses[index] === 1) near.nearest = Math.min(near.nearest, metres);
     });
     const at = (kind: PoiDemandKind): number => byKind[POI_DEMAND_KINDS.indexOf(kind)] ?? 0;
     return {
@@ -88,8 +118,9 @@ export class DemandPoints {
       parks: at('parks'),
       attractors: at('attractors'),
       motoring: at('motoring'),
-      places,
-      frontage,
+      places: near.places,
+      frontage: near.frontage,
+      nearestPlaceMetres: Number.isFinite(near.nearest) ? near.nearest : null,
     };
   }
 }

@@ -18,6 +18,7 @@ const amounts = fc.record<SiteAmounts>({
   motoring: count,
   places: count,
   frontage: count,
+  nearestPlaceMetres: fc.option(fc.integer({ min: 0, max: 300 }), { nil: null }),
   residents: fc.option(fc.integer({ min: 0, max: 80_000 }), { nil: null }),
   roadMetres: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: null }),
   transitSupply: fc.integer({ min: 0, max: 90_000 }),
@@ -29,12 +30,14 @@ describe('demand (properties)', () => {
     for (const cat of CATEGORIES) for (const feature of DEMAND_FEATURES) expect(DEMAND_MODEL.categories[cat].weights[feature]).toBeGreaterThanOrEqual(0);
   });
 
-  it('more of any demand driver, a nearer major road or more transit never lowers demand', () => {
+  it('more of any demand driver, a nearer place or major road, or more transit never lowers demand', () => {
     fc.assert(
       fc.property(category, amounts, fc.integer({ min: 1, max: 500 }), fc.constantFrom(...DEMAND_FEATURES), (cat, site, more, feature) => {
         const richer: SiteAmounts = { ...site };
+        const nearer = (metres: number | null): number => (metres === null ? 0 : Math.max(0, metres - more));
         if (feature === 'residents') richer.residents = (site.residents ?? 0) + more;
-        else if (feature === 'roads') richer.roadMetres = site.roadMetres === null ? 0 : Math.max(0, site.roadMetres - more);
+        else if (feature === 'roads') richer.roadMetres = nearer(site.roadMetres);
+        else if (feature === 'adjacency') richer.nearestPlaceMetres = nearer(site.nearestPlaceMetres);
         else if (feature === 'transit') richer.transitSupply = site.transitSupply + more;
         else richer[feature] = site[feature] + more;
         // An unknown population is read at the pooled centre; a known one is compared with a known one.

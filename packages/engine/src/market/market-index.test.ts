@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { censusArea, ORIGIN, poi, road, siteAmounts } from '../../test/synthetic-region.js';
-import { DEMAND_FEATURES, featureValues, ROAD_DECAY_METRES } from './demand-features.js';
+import { ADJACENCY_DECAY_METRES, ADJACENT_METRES, DEMAND_FEATURES, featureValues, ROAD_DECAY_METRES } from './demand-features.js';
 import { DEMAND_MODEL, demandLogit, demandScore } from './demand-model.js';
 import { MarketIndex } from './market-index.js';
 
@@ -15,6 +15,8 @@ describe('MarketIndex', () => {
     const { amounts, nearestRoad, catchmentMetres } = new MarketIndex(layers).measure(ORIGIN, 'coffee', 250);
     expect(catchmentMetres).toBe(800);
     expect(amounts).toMatchObject({ residents: 6_000, offices: 1, schools: 1, retail: 1, universities: 0, places: 2, frontage: 1, transitSupply: 250 });
+    expect(amounts.nearestPlaceMetres).toBeGreaterThan(49);
+    expect(amounts.nearestPlaceMetres).toBeLessThan(51);
     expect(nearestRoad?.road.name).toBe('Landstrasse');
     expect(amounts.roadMetres).toBeGreaterThan(399);
     expect(amounts.roadMetres).toBeLessThan(402);
@@ -38,6 +40,10 @@ describe('MarketIndex', () => {
     expect(values.roads).toBeCloseTo(Math.exp(-1), 10);
     expect(values.transit).toBeCloseTo(Math.log(2), 10);
     expect(values.offices).toBe(0);
+    expect(values.adjacency).toBe(0);
+    // Within ADJACENT_METRES the nearest place is adjacent (1); beyond, it decays.
+    expect(featureValues(siteAmounts({ nearestPlaceMetres: ADJACENT_METRES / 2 })).adjacency).toBe(1);
+    expect(featureValues(siteAmounts({ nearestPlaceMetres: ADJACENT_METRES + ADJACENCY_DECAY_METRES })).adjacency).toBeCloseTo(Math.exp(-1), 10);
     expect(Object.keys(values)).toEqual([...DEMAND_FEATURES]);
     expect(demandScore(0)).toBe(5);
   });

@@ -1,11 +1,14 @@
 import type { Insight } from '@locscore/schema';
-import type { DemandFeature } from '../market/demand-features.js';
+import { ADJACENT_METRES, type DemandFeature } from '../market/demand-features.js';
 import { POI_KIND_NOUNS } from '../market/demand-kinds.js';
 import { FRONTAGE_METRES, NEAR_PLACES_METRES } from '../market/demand-points.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { joinPhrases, metres, outOfTen } from './insight-text.js';
 import { countNoun } from './plural.js';
 import { formatWholeNumber } from './whole-number.js';
+
+/** The radius of each count of every mapped place near the door, metres. */
+const NEAR_RADIUS = { places: NEAR_PLACES_METRES, frontage: FRONTAGE_METRES } as const;
 
 /** Most drivers named in the demand insight. */
 const NAMED_DRIVERS = 3;
@@ -36,11 +39,16 @@ export function driverPhrase(feature: DemandFeature, market: MarketSearch, cut =
     }
     case 'transit':
       return amounts.transitSupply > 0 ? `${formatWholeNumber(Math.round(amounts.transitSupply))} weighted weekly transit departures near the door` : null;
+    case 'adjacency':
+      if (amounts.nearestPlaceMetres === null) return null;
+      return amounts.nearestPlaceMetres <= ADJACENT_METRES
+        ? `another business within ${metres(ADJACENT_METRES)}`
+        : `the nearest other business ${metres(amounts.nearestPlaceMetres)} away`;
     case 'places':
     case 'frontage': {
       const count = amounts[feature];
       const { one, other } = POI_KIND_NOUNS[feature];
-      return count > 0 ? `${countNoun(count, one, other)} within ${metres(feature === 'places' ? NEAR_PLACES_METRES : FRONTAGE_METRES)}` : null;
+      return count > 0 ? `${countNoun(count, one, other)} within ${metres(NEAR_RADIUS[feature])}` : null;
     }
     default: {
       const count = amounts[feature];

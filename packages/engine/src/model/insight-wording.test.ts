@@ -24,6 +24,8 @@ describe('insight wording', () => {
     expect(driverPhrase('universities', market({ universities: 3 }))).toBe('3 colleges and universities within 800 m');
     expect(driverPhrase('residents', market({}))).toBe('4,028 residents within 800 m');
     expect(driverPhrase('frontage', market({ frontage: 12 }))).toBe('12 mapped businesses and amenities within 100 m');
+    expect(driverPhrase('adjacency', market({ nearestPlaceMetres: 12.4 }))).toBe('another business within 20 m');
+    expect(driverPhrase('adjacency', market({ nearestPlaceMetres: 46.4 }))).toBe('the nearest other business 46 m away');
     for (const kind of POI_DEMAND_KINDS) expect(driverPhrase(kind, market({ [kind]: 1 }))).toBe(`1 ${POI_KIND_NOUNS[kind].one} within 800 m`);
   });
 
@@ -31,6 +33,7 @@ describe('insight wording', () => {
     expect(driverPhrase('universities', market({}))).toBeNull();
     expect(driverPhrase('roads', market({}))).toBeNull();
     expect(driverPhrase('transit', market({}))).toBeNull();
+    expect(driverPhrase('adjacency', market({}))).toBeNull();
   });
 
   it('joins alternatives with "or"', () => {

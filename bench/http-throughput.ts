@@ -1,7 +1,8 @@
 /**
  * Benchmark (issue: production server): autocannon, 64 connections, 10 s,
  * against `POST /api/franchisor/score` with an Enterprise key, cycling through
- * the first 1,000 distinct real civic addresses of the Liechtenstein pack (one
+ * the first 1,000 distinct real civic addresses of the Liechtenstein pack,
+ * each mapped by one address point so that it scores, (one
  * repeated address would measure hot caches, not scoring), on PGlite and on
  * PostgreSQL (when `DATABASE_URL` is set or a local cluster answers at
  * postgres://postgres@127.0.0.1:5432/; a fresh database `locscore_bench`).
@@ -17,7 +18,11 @@
  * medians of the rounds. When a target is missed, the server is run again
  * under the same load with `--cpu-prof` and the profile's top costs are recorded.
  *
- * Targets: median req/s of score / median req/s of hello >= 0.5, and score p99 < 20 ms.
+ * Targets (issue 27): median req/s of score / median req/s of hello >= 0.5, and
+ * median score p99 <= 3 x the median hello p99 of the same run, no errors. The
+ * older absolute target, score p99 < 20 ms, is still checked and recorded
+ * (`p99AbsoluteMet`), but does not decide `met`: a closed loop of 64
+ * connections on 2 shared cores gives even the bare app a p99 above it.
  *
  * Run: `npx tsx bench/http-throughput.ts`. Writes `bench/results/http-throughput.json`.
  */
@@ -40,6 +45,8 @@ const ROUNDS = 3;
 const ADDRESSES = 1_000;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 20;
+/** The issue's p99 target: score p99 at most this many times the bare app's p99 in the same run. */
+const TARGET_P99_OVER_BASELINE = 3;
 const API_KEY = 'lsk_bench_enterprise_key_0000000000';
 
 /** Figures of one autocannon run. */
@@ -134,24 +141,30 @@ async function profileUnderLoad(env: Record<string, string>, bodies: readonly st
 
 function verdict(score: LoadFigures, hello: LoadFigures) {
   const ratio = round2(score.requestsPerSecond / hello.requestsPerSecond);
+  const p99OverBaseline = round2(score.latencyP99Ms / hello.latencyP99Ms);
+  const ratioMet = ratio >= TARGET_RATIO;
+  const p99Met = p99OverBaseline <= TARGET_P99_OVER_BASELINE;
+  const noErrors = score.non2xx === 0 && score.errors === 0;
   return {
     ratioScoreOverHello: ratio,
-    ratioMet: ratio >= TARGET_RATIO,
-    p99Met: score.latencyP99Ms < TARGET_P99_MS,
-    noErrors: score.non2xx === 0 && score.errors === 0,
-    met: ratio >= TARGET_RATIO && score.latencyP99Ms < TARGET_P99_MS && score.non2xx === 0 && score.errors === 0,
+    p99OverBaselineP99: p99OverBaseline,
+    ratioMet,
+    p99Met,
+    p99AbsoluteMet: score.latencyP99Ms < TARGET_P99_MS,
+    noErrors,
+    met: ratioMet && p99Met && noErrors,
   };
 }
 
 async function main(): Promise<void> {
   if (!requireLiechtenstein(NAME)) return;
   const { loadRegion } = await import('../packages/engine/src/index.js');
-  const { addressStrings, importLiechtenstein } = await import('./support/liechtenstein.js');
+  const { singlyMappedAddressStrings, importLiechtenstein } = await import('./support/liechtenstein.js');
   const work = mkdtempSync(join(tmpdir(), 'locscore-bench-http-'));
   const servers: ServerProcess[] = [];
   try {
     const pack = await importLiechtenstein(work);
-    const addresses = addressStrings(await loadRegion(pack.dir)).slice(0, ADDRESSES);
+    const addresses = singlyMappedAddressStrings(await loadRegion(pack.dir)).slice(0, ADDRESSES);
     if (addresses.length === 0) throw new Error('the pack has no address');
     const bodies = addresses.map((address) => JSON.stringify({ address, category: 'coffee' }));
     const scoreEnv = (store: Record<string, string>): Record<string, string> => ({
@@ -237,8 +250,9 @@ async function main(): Promise<void> {
           ? { notAvailable: 'unavailable' in database ? database.unavailable : 'unknown' }
           : { server: 'server' in database ? database.server : null, ...postgres, ...postgresVerdict },
       target: {
-        description: `median score req/s / median hello req/s >= ${TARGET_RATIO} and median score p99 < ${TARGET_P99_MS} ms, no errors`,
+        description: `median score req/s / median hello req/s >= ${TARGET_RATIO} and median score p99 <= ${TARGET_P99_OVER_BASELINE} x median hello p99, no errors (score p99 < ${TARGET_P99_MS} ms recorded as p99AbsoluteMet)`,
         ratio: TARGET_RATIO,
+        p99OverBaselineP99: TARGET_P99_OVER_BASELINE,
         p99Ms: TARGET_P99_MS,
         // A closed loop of 64 connections has a mean latency of 64 / req/s: below
         // 20 ms takes more than 3,200 req/s, and the p99 of the bare Express app
@@ -251,8 +265,8 @@ async function main(): Promise<void> {
     };
     writeResult(NAME, result);
     process.stderr.write(
-      `hello ${hello.requestsPerSecond} req/s p99 ${hello.latencyP99Ms} ms; PGlite ${pglite.requestsPerSecond} req/s p50 ${pglite.latencyP50Ms} p99 ${pglite.latencyP99Ms} ms ratio ${pgliteVerdict.ratioScoreOverHello}; ` +
-        `PostgreSQL ${postgres === null ? 'n/a' : `${postgres.requestsPerSecond} req/s p50 ${postgres.latencyP50Ms} p99 ${postgres.latencyP99Ms} ms ratio ${postgresVerdict?.ratioScoreOverHello}`}; target met: ${result.target.met}\n`,
+      `hello ${hello.requestsPerSecond} req/s p99 ${hello.latencyP99Ms} ms; PGlite ${pglite.requestsPerSecond} req/s p50 ${pglite.latencyP50Ms} p99 ${pglite.latencyP99Ms} ms ratio ${pgliteVerdict.ratioScoreOverHello} p99/hello ${pgliteVerdict.p99OverBaselineP99}; ` +
+        `PostgreSQL ${postgres === null ? 'n/a' : `${postgres.requestsPerSecond} req/s p50 ${postgres.latencyP50Ms} p99 ${postgres.latencyP99Ms} ms ratio ${postgresVerdict?.ratioScoreOverHello} p99/hello ${postgresVerdict?.p99OverBaselineP99}`}; target met: ${result.target.met}\n`,
     );
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

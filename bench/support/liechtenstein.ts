@@ -36,11 +36,28 @@ export async function importLiechtenstein(work: string): Promise<ImportedPack> {
  * @param region - a loaded region pack
  */
 export function addressStrings(region: RegionData): string[] {
-  const seen = new Set<string>();
+  return [...addressCounts(region).keys()];
+}
+
+/**
+ * Like {@link addressStrings}, but only the strings mapped by exactly one
+ * address point: the geocoder answers `address_ambiguous` for a string mapped
+ * twice some distance apart, so a benchmark that expects every request to
+ * score uses these.
+ *
+ * @param region - a loaded region pack
+ */
+export function singlyMappedAddressStrings(region: RegionData): string[] {
+  return [...addressCounts(region)].filter(([, count]) => count === 1).map(([text]) => text);
+}
+
+/** Each civic address string of {@link addressStrings} with the number of points mapping it, in the pack's order. */
+function addressCounts(region: RegionData): Map<string, number> {
+  const counts = new Map<string, number>();
   for (const point of region.addresses) {
     if (point.city === undefined || !/^\d+[a-z]?$/i.test(point.housenumber)) continue;
     const text = `${point.street} ${point.housenumber}, ${point.postcode ?? ''} ${point.city}`.replace(/\s+/g, ' ');
-    seen.add(text);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
   }
-  return [...seen];
+  return counts;
 }

@@ -8,8 +8,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { REPO_ROOT } from './machine.js';
 
-/** Name of the benchmark database. */
-export const BENCH_DATABASE = 'locscore_bench';
+/**
+ * Name of the benchmark database: `LOCSCORE_BENCH_DATABASE` when set (so that
+ * engineers sharing a cluster do not drop each other's), else `locscore_bench`.
+ */
+export const BENCH_DATABASE = process.env.LOCSCORE_BENCH_DATABASE || 'locscore_bench';
 /** Local cluster tried when `DATABASE_URL` is not set. */
 export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 

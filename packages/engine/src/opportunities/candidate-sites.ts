@@ -1,4 +1,5 @@
 import type { OpportunitySiteKind } from '@locscore/schema';
+import { foldText } from '../geocode/fold.js';
 import type { AddressPoint, BBox, LatLng } from '../region/types.js';
 import { addressLabel } from './address-label.js';
 import { cellMetresFor, GridCells } from './grid-cells.js';
@@ -68,16 +69,19 @@ export function candidateSites(addresses: readonly AddressPoint[], box: BBox, ma
 }
 
 /**
- * The address points whose address (`addressLabel`) no other point of the
- * pack shares, with their labels: an address written the same at several
- * points (the entrances of one building) locates to one of them, so only a
- * unique one scores back to the very site that was ranked.
+ * The address points whose street, house number and town no other point of
+ * the pack shares, with their labels (`addressLabel`): an address mapped at
+ * several points (the entrances of one building, or a node with a postcode
+ * beside its building without one) locates to one of them, so only a unique
+ * one scores back to the very site that was ranked. The key leaves out the
+ * postcode, which the geocoder does not need to tell such points apart, and
+ * is folded as the geocoder folds text (`foldText`).
  */
 function uniquelyWritten(addresses: readonly AddressPoint[]): Array<AddressPoint & { label: string }> {
-  const labelled = addresses.map((address) => ({ ...address, label: addressLabel(address) }));
+  const keyOf = (address: AddressPoint): string => [address.street, address.housenumber, address.city ?? ''].map(foldText).join('\u0001');
   const counts = new Map<string, number>();
-  for (const { label } of labelled) counts.set(label, (counts.get(label) ?? 0) + 1);
-  return labelled.filter(({ label }) => counts.get(label) === 1);
+  for (const address of addresses) counts.set(keyOf(address), (counts.get(keyOf(address)) ?? 0) + 1);
+  return addresses.filter((address) => counts.get(keyOf(address)) === 1).map((address) => ({ ...address, label: addressLabel(address) }));
 }
 
 /** One address per cell of `metres`, the first in pack order, with its label. */

@@ -1,19 +1,41 @@
-import type { AddressCandidate } from '@locscore/schema';
+import type { AddressCandidate, ErrorDetails } from '@locscore/schema';
+
+/**
+ * The API error code an {@link EngineError} answers with: a request the
+ * engine cannot answer as asked (an address it cannot locate, a field it
+ * cannot honour), always HTTP 400.
+ */
+export type EngineErrorCode = 'address_not_found' | 'address_ambiguous' | 'invalid_request';
+
+/**
+ * The base of every error the engine throws on purpose. A server maps every
+ * engine error in one place: one with a {@link EngineError.code} is the
+ * request's fault and answers 400 with that code and
+ * {@link EngineError.details}; one without (a region pack that cannot be
+ * read) is the server's and answers 500.
+ */
+export abstract class EngineError extends Error {
+  /** The API error code of the answer, or null when the fault is not the request's. */
+  abstract readonly code: EngineErrorCode | null;
+
+  /** `error.details` of the API answer (the invalid fields, or the address's reason and candidates); undefined when there are none. */
+  abstract get details(): ErrorDetails | undefined;
+}
 
 /** What the server puts in `error.details` for an address that could not be located. */
-export interface AddressErrorDetails {
+export type AddressErrorDetails = {
   field: 'address';
   reason: string;
   /** Ambiguous: the equally good matches (up to 5); not found: "did you mean" near misses (up to 3). */
   candidates: AddressCandidate[];
-}
+};
 
 /**
  * The address could not be located in any loaded region (nor by a configured
  * third-party geocoder). The server answers 400 `address_not_found` with
  * {@link AddressNotFoundError.details}.
  */
-export class AddressNotFoundError extends Error {
+export class AddressNotFoundError extends EngineError {
   /** API error code. */
   readonly code = 'address_not_found' as const;
 
@@ -42,7 +64,7 @@ export class AddressNotFoundError extends Error {
  * in several municipalities) and nothing in it chooses between them. The
  * server answers 400 `address_ambiguous` with the candidates.
  */
-export class AddressAmbiguousError extends Error {
+export class AddressAmbiguousError extends EngineError {
   /** API error code. */
   readonly code = 'address_ambiguous' as const;
 
@@ -70,7 +92,10 @@ export class AddressAmbiguousError extends Error {
  * A point outside every loaded region: nothing can be drawn or scored there.
  * The server answers 400 `invalid_request` naming `lat`.
  */
-export class OutsideRegionsError extends Error {
+export class OutsideRegionsError extends EngineError {
+  /** API error code. */
+  readonly code = 'invalid_request' as const;
+
   /**
    * @param lat - latitude asked for, decimal degrees
    * @param lng - longitude asked for, decimal degrees
@@ -82,10 +107,21 @@ export class OutsideRegionsError extends Error {
     super(`the point ${lat}, ${lng} is outside every loaded region`);
     this.name = 'OutsideRegionsError';
   }
+
+  /** `error.details` of the API answer: the field `lat`, with the message. */
+  get details(): { fields: Array<{ field: string; message: string }> } {
+    return { fields: [{ field: 'lat', message: this.message }] };
+  }
 }
 
-/** A region pack is missing, unreadable, or of another format version. */
-export class RegionPackError extends Error {
+/**
+ * A region pack is missing, unreadable, or of another format version: the
+ * fault of the server's set-up, not of a request ({@link EngineError.code} null).
+ */
+export class RegionPackError extends EngineError {
+  /** Not a request's fault. */
+  readonly code = null;
+
   /**
    * @param path - the pack directory or file
    * @param message - what is wrong with it
@@ -96,5 +132,10 @@ export class RegionPackError extends Error {
   ) {
     super(`${path}: ${message}`);
     this.name = 'RegionPackError';
+  }
+
+  /** No details: the server answers 500 and logs the message. */
+  get details(): undefined {
+    return undefined;
   }
 }

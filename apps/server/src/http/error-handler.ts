@@ -1,4 +1,4 @@
-import { AddressAmbiguousError, AddressNotFoundError } from '@locscore/engine';
+import { EngineError } from '@locscore/engine';
 import type { ErrorBody, ErrorCode } from '@locscore/schema';
 import type { NextFunction, Request, Response } from 'express';
 import { Refusal } from '../services/refusal.js';
@@ -56,7 +56,8 @@ function clientStatus(error: unknown): number | null {
 /**
  * Maps any thrown error to an {@link ApiError} (the one table from domain
  * errors to API errors): a service's {@link Refusal} keeps its code, an
- * engine's address error answers as a score does; body-parser failures to 400
+ * {@link EngineError} that is the request's fault answers 400 with its code
+ * and details (one that is not, a bad region pack, is a 500); body-parser failures to 400
  * (`body`), 413 and 415; a path parameter that is not valid percent-encoded
  * UTF-8 (the router's 400 URIError) to 400 naming `path`; any other 4xx an
  * HTTP library raised to 400 `invalid_request`; anything unknown to 500 `scoring_failed`.
@@ -66,7 +67,7 @@ function clientStatus(error: unknown): number | null {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Refusal) return new ApiError(error.code, error.message, error.details, error.headers);
-  if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) return new ApiError(error.code, error.message, { ...error.details });
+  if (error instanceof EngineError && error.code !== null) return new ApiError(error.code, error.message, error.details);
   if (error instanceof URIError && clientStatus(error) !== null) {
     return invalidRequest([{ field: 'path', message: 'path is not valid percent-encoded UTF-8' }]);
   }

@@ -1,4 +1,4 @@
-import { AddressAmbiguousError, AddressNotFoundError, type ScoringEngine } from '@locscore/engine';
+import { EngineError, type ScoringEngine } from '@locscore/engine';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds; buckets for HTTP and scoring latency (5 ms to 10 s). */
@@ -122,7 +122,7 @@ export function timedEngine(engine: ScoringEngine, metrics: Metrics): ScoringEng
         stop({ outcome: 'ok' });
         return result;
       } catch (error) {
-        stop({ outcome: error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError ? error.code : 'error' });
+        stop({ outcome: error instanceof EngineError && error.code !== null ? error.code : 'error' });
         throw error;
       }
     },

@@ -1,9 +1,11 @@
+import { EngineError } from '../errors.js';
+
 /**
  * A territory that cannot be built or measured as asked, e.g. a population
  * territory of more residents than the region holds. The server answers 400
  * `invalid_request` naming {@link TerritoryError.field}.
  */
-export class TerritoryError extends Error {
+export class TerritoryError extends EngineError {
   /** API error code. */
   readonly code = 'invalid_request' as const;
 

@@ -1,7 +1,6 @@
-import { OutsideRegionsError } from '@locscore/engine';
 import { MapQuery, type SiteMap } from '@locscore/schema';
 import { type Request, type Response, Router } from 'express';
-import { ApiError, invalidRequest } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import { requireKeyOrAdmin } from '../auth/authenticate.js';
 import type { ServerConfig } from '../server-config.js';
 import { parseQuery } from '../validate.js';
@@ -24,18 +23,13 @@ export function mapRouter(config: ServerConfig): Router {
     if (engine.regions.length === 0 || engine.siteMap === undefined) {
       throw new ApiError('not_configured', 'no region is loaded: start the server with at least one region pack');
     }
-    let map: SiteMap;
-    try {
-      map = engine.siteMap({
-        lat: query.lat,
-        lng: query.lng,
-        ...(query.radius === undefined ? {} : { radiusMetres: query.radius }),
-        ...(query.category === undefined ? {} : { category: query.category }),
-      });
-    } catch (error) {
-      if (error instanceof OutsideRegionsError) throw invalidRequest([{ field: 'lat', message: error.message }]);
-      throw error;
-    }
+    // A point outside every region throws the engine's OutsideRegionsError: 400 naming `lat` (toApiError).
+    const map: SiteMap = engine.siteMap({
+      lat: query.lat,
+      lng: query.lng,
+      ...(query.radius === undefined ? {} : { radiusMetres: query.radius }),
+      ...(query.category === undefined ? {} : { category: query.category }),
+    });
     res.status(200).json(map);
   });
   return router;

@@ -1,9 +1,8 @@
-import { UnknownRegionError } from '@locscore/engine';
 import { OpportunitiesQuery, type OpportunityMap } from '@locscore/schema';
 import { type Request, type Response, Router } from 'express';
 import { quotaPeriod } from '../../services/usage/period.js';
 import { spentQuota } from '../../services/usage/spent-quota.js';
-import { ApiError, invalidRequest } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import { applyReservation } from '../apply-reservation.js';
 import { apiKeyOf, requireKey } from '../auth/authenticate.js';
 import type { WiredConfig } from '../server-config.js';
@@ -37,13 +36,8 @@ export function opportunitiesRouter(config: WiredConfig): Router {
     const spent = await spentQuota(config.store.usage, key, period);
     if (spent !== null) applyReservation(res, period, spent, now);
     const network = await networks.ofKey(key.id);
-    let map: OpportunityMap;
-    try {
-      map = await engine.opportunities({ category: query.category, region: query.region, limit: query.limit, network });
-    } catch (error) {
-      if (error instanceof UnknownRegionError) throw invalidRequest([{ field: 'region', message: error.message }]);
-      throw error;
-    }
+    // A region not loaded throws the engine's UnknownRegionError: 400 naming `region` (toApiError).
+    const map: OpportunityMap = await engine.opportunities({ category: query.category, region: query.region, limit: query.limit, network });
     applyReservation(res, period, await config.store.usage.reserve(key.id, period.start), now);
     res.status(200).json(map);
   });

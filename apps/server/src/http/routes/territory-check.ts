@@ -1,10 +1,9 @@
-import { checkTerritory, TerritoryError, UnitNetwork } from '@locscore/engine';
+import { checkTerritory, UnitNetwork } from '@locscore/engine';
 import { MAX_TERRITORY_BODY_BYTES, TerritoryCheckRequest, type TerritoryCheckResult } from '@locscore/schema';
 import { type Request, type Response, Router } from 'express';
 import { locateSite, territoryLookupOf } from '../../services/units/site.js';
 import { quotaPeriod } from '../../services/usage/period.js';
 import { spentQuota } from '../../services/usage/spent-quota.js';
-import { invalidRequest } from '../api-error.js';
 import { applyReservation } from '../apply-reservation.js';
 import { apiKeyOf, requireKey } from '../auth/authenticate.js';
 import { jsonBodyOf } from '../json-body.js';
@@ -40,19 +39,14 @@ export function territoryCheckRouter(config: WiredConfig): Router {
     const lookup = territoryLookupOf(config.engine);
     const site = locateSite(lookup, body);
     const network = (await networks.ofKey(key.id)) ?? NO_UNITS;
-    let result: TerritoryCheckResult;
-    try {
-      result = checkTerritory(site.region, network, {
-        site,
-        matchedAddress: site.matchedAddress,
-        category: body.category,
-        territory: body.territory,
-        minimumResidents: body.minimumResidents,
-      });
-    } catch (error) {
-      if (error instanceof TerritoryError) throw invalidRequest(error.details.fields);
-      throw error;
-    }
+    // A territory that cannot be built throws the engine's TerritoryError: 400 naming its field (toApiError).
+    const result: TerritoryCheckResult = checkTerritory(site.region, network, {
+      site,
+      matchedAddress: site.matchedAddress,
+      category: body.category,
+      territory: body.territory,
+      minimumResidents: body.minimumResidents,
+    });
     applyReservation(res, period, await config.store.usage.reserve(key.id, period.start), now);
     res.status(200).json(result);
   });

@@ -1,4 +1,4 @@
-import { AddressAmbiguousError, AddressNotFoundError, type LocatedSite, type ScoringEngine, type TerritoryLookup } from '@locscore/engine';
+import { EngineError, type LocatedSite, type ScoringEngine, type TerritoryLookup } from '@locscore/engine';
 import { invalidInput, Refusal } from '../refusal.js';
 
 /** A site as a unit or a territory check gives it: an address to geocode, or coordinates. */
@@ -39,7 +39,7 @@ export function locateSite(lookup: TerritoryLookup, site: SiteInput): LocatedSit
   try {
     return lookup.locate(site.address);
   } catch (error) {
-    if (error instanceof AddressNotFoundError || error instanceof AddressAmbiguousError) throw new Refusal(error.code, error.message, { ...error.details });
+    if (error instanceof EngineError && error.code !== null) throw new Refusal(error.code, error.message, error.details);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toApiError } from './error-handler.js';
 
 describe('toApiError: the one table from engine errors to API errors', () => {
-  it('answers each request-fault engine error 400 with its code, message and details', () => {
+  it('answers each request-fault engine error 400 with its code and details, an invalid field as every invalid request reads', () => {
     const candidate = { region: 'Sample', precision: 'address_point' as const, lat: 47.1, lng: 9.5, matchedAddress: 'Hauptstrasse 1, 9490 Vaduz' };
     const cases = [
       {
@@ -36,7 +36,7 @@ describe('toApiError: the one table from engine errors to API errors', () => {
       const answer = toApiError(error);
       expect(answer.status, error.name).toBe(400);
       expect(answer.code, error.name).toBe(code);
-      expect(answer.message, error.name).toBe(error.message);
+      expect(answer.message, error.name).toBe(code === 'invalid_request' ? `invalid request: ${details.fields?.[0]?.field}` : error.message);
       expect(answer.details, error.name).toEqual(details);
     }
   });

@@ -1,4 +1,4 @@
-import { EngineError } from '@locscore/engine';
+import { EngineError, type EngineErrorCode } from '@locscore/engine';
 import type { ErrorBody, ErrorCode } from '@locscore/schema';
 import type { NextFunction, Request, Response } from 'express';
 import { Refusal } from '../services/refusal.js';
@@ -53,6 +53,13 @@ function clientStatus(error: unknown): number | null {
   return error.status >= 400 && error.status < 500 ? error.status : null;
 }
 
+/** The 400 an engine error that is the request's fault answers: an invalid field reads as every other invalid request. */
+function engineApiError(error: EngineError, code: EngineErrorCode): ApiError {
+  const fields = error.details?.fields;
+  if (code === 'invalid_request' && fields !== undefined) return invalidRequest(fields);
+  return new ApiError(code, error.message, error.details);
+}
+
 /**
  * Maps any thrown error to an {@link ApiError} (the one table from domain
  * errors to API errors): a service's {@link Refusal} keeps its code, an
@@ -67,7 +74,7 @@ function clientStatus(error: unknown): number | null {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Refusal) return new ApiError(error.code, error.message, error.details, error.headers);
-  if (error instanceof EngineError && error.code !== null) return new ApiError(error.code, error.message, error.details);
+  if (error instanceof EngineError && error.code !== null) return engineApiError(error, error.code);
   if (error instanceof URIError && clientStatus(error) !== null) {
     return invalidRequest([{ field: 'path', message: 'path is not valid percent-encoded UTF-8' }]);
   }

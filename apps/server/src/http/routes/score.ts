@@ -1,5 +1,6 @@
 import { PLAN_QUOTAS, type QueuedAck, RequestId, type RequestStatus } from '@locscore/schema';
 import { type Request, type Response, Router } from 'express';
+import { type IdempotentCall, requestHash, runIdempotent } from '../../services/idempotency/idempotent.js';
 import type { ScoringCall, ScoringJobs, ScoringService } from '../../services/scoring/scoring-service.js';
 import { type QuotaPeriod, quotaPeriod } from '../../services/usage/period.js';
 import { spentQuota } from '../../services/usage/spent-quota.js';
@@ -7,12 +8,12 @@ import { checkWebhookUrl } from '../../services/webhooks/url-policy.js';
 import { ApiError } from '../api-error.js';
 import { applyReservation } from '../apply-reservation.js';
 import { apiKeyOf, requireKey, requireScoringKey } from '../auth/authenticate.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
 import { jsonBody } from '../json-body.js';
 import { setQuotaHeaders } from '../quota-headers.js';
 import { requestIdOf } from '../request-id.js';
 import { requestLog } from '../request-logger.js';
 import type { ServerConfig, WiredConfig } from '../server-config.js';
-import { idempotencyKeyOf, requestHash } from './idempotency.js';
 import { parseScoreRequest } from './score-request.js';
 
 /** A response to send (and, with an idempotency key, to replay from the request row). */
@@ -97,38 +98,24 @@ export function scoreRouter(config: WiredConfig): Router {
         resolve: config.resolveHost,
       });
     }
-    if (idempotencyKey !== null) {
-      const claim = await config.store.idempotency.claim(key.id, idempotencyKey, requestHash(request), requestIdOf(res), now);
-      if (claim.kind === 'replay') {
-        await setCurrentQuotaHeaders(config, key, period, res);
-        res.setHeader('Idempotent-Replayed', 'true');
-        res.status(claim.status).json(claim.body);
-        return;
-      }
-      if (claim.kind === 'conflict') {
-        throw new ApiError(
-          'idempotency_conflict',
-          claim.reason === 'different_body'
-            ? 'this Idempotency-Key was used with another request body in the last 24 hours'
-            : 'a request with this Idempotency-Key is still being processed; retry shortly',
-          { field: 'Idempotency-Key', reason: claim.reason },
-        );
-      }
-    }
-    let answer: Answer;
-    try {
+    const claim: IdempotentCall | null =
+      idempotencyKey === null ? null : { keyId: key.id, idempotencyKey, requestHash: requestHash(request), requestId: requestIdOf(res), now };
+    const outcome = await runIdempotent(config.store.idempotency, claim, () => {
       if (config.engine.regions.length === 0) {
         throw new ApiError('not_configured', 'no region is loaded: start the server with at least one region pack');
       }
       const call: ScoringCall = { key, request, requestId: requestIdOf(res), period };
-      answer =
-        request.webhookUrl === undefined || config.queue === undefined
-          ? await scoreNow(config, scoring, call, now, req, res)
-          : await scoreLater(scoring, config.queue, call, now, res);
-    } catch (error) {
-      if (idempotencyKey !== null) await config.store.idempotency.abandon(key.id, idempotencyKey);
-      throw error;
+      return request.webhookUrl === undefined || config.queue === undefined
+        ? scoreNow(config, scoring, call, now, req, res)
+        : scoreLater(scoring, config.queue, call, now, res);
+    });
+    if (outcome.kind === 'replay') {
+      await setCurrentQuotaHeaders(config, key, period, res);
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(outcome.status).json(outcome.body);
+      return;
     }
+    const { answer } = outcome;
     // The request row written with the answer is what a replay of the claim answers.
     res.status(answer.status).type('application/json').send(answer.json);
   });

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { HEADERS, type ScoreRequest } from '@locscore/schema';
+import { HEADERS } from '@locscore/schema';
 import type { Request } from 'express';
-import { invalidRequest } from '../api-error.js';
+import { invalidRequest } from './api-error.js';
 
 /** Longest accepted `Idempotency-Key`, in characters. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -25,15 +24,4 @@ export function idempotencyKeyOf(req: Request): string | null {
     ]);
   }
   return value;
-}
-
-/**
- * SHA-256 (hex) of a validated request, fields in a fixed order, so that the
- * same request sent twice hashes alike whatever its JSON key order.
- *
- * @param request - the validated request
- */
-export function requestHash(request: ScoreRequest): string {
-  const canonical = JSON.stringify([request.address, request.category, request.webhookUrl ?? null]);
-  return createHash('sha256').update(canonical).digest('hex');
 }

@@ -29,6 +29,7 @@ export { STORABLE_TEXT, storable } from './storable-text.js';
 export * from './territory.js';
 export * from './territory-check.js';
 export * from './territory-geometry.js';
+export { foldText } from './text-fold.js';
 export * from './unit-import.js';
 export * from './unit-refs.js';
 export * from './unit-rows.js';

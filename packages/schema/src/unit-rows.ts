@@ -1,21 +1,18 @@
 import type { TerritoryInput } from './territory.js';
+import { foldText } from './text-fold.js';
 import { TERRITORY_TYPES } from './unit-refs.js';
 import { CreateUnit, type CreateUnitInput } from './units.js';
 
 /**
- * Folds a column or property name for matching: lower case, accents
- * removed, runs of spaces, hyphens and dots to one underscore, trimmed
- * (`Territory Metres` → `territory_metres`, `Adresse complète` → `adresse_complete`).
+ * Folds a column or property name for matching: {@link foldText} (lower
+ * case, accents and punctuation folded) with its words joined by one
+ * underscore (`Territory Metres` → `territory_metres`, `Adresse complète` →
+ * `adresse_complete`, `territory-metres` → `territory_metres`).
  *
  * @param name - a header or property name
  */
 export function foldFieldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[\s\-.]+/g, '_');
+  return foldText(name).replace(/ /g, '_');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Category, CreateUnit, type CreateUnitInput } from '@locscore/schema';
+import { type Category, CreateUnit, type CreateUnitInput, foldText } from '@locscore/schema';
 import type { ImportFile } from './csv-units.js';
 
 /** A place of a region pack as the engine's competitor index gives it (the part the import reads). */
@@ -9,16 +9,6 @@ export interface PackPlace {
   name: string | null;
   brand: string | null;
   brandWikidata: string | null;
-}
-
-/** Letters and digits only, lower case, accents folded: `Joe Coffee` and `joe-coffee` compare equal. */
-function folded(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 /** A Wikidata item id such as `Q37158`. */
@@ -35,7 +25,7 @@ const WIKIDATA_ID = /^Q\d+$/i;
  */
 export function isOfBrand(place: PackPlace, brand: string): boolean {
   if (WIKIDATA_ID.test(brand.trim())) return place.brandWikidata?.toUpperCase() === brand.trim().toUpperCase();
-  return place.brand !== null && folded(place.brand) === folded(brand);
+  return place.brand !== null && foldText(place.brand) === foldText(brand);
 }
 
 /**

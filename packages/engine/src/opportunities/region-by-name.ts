@@ -1,9 +1,9 @@
-import { foldName } from '../region/text-fold.js';
+import { foldText } from '@locscore/schema';
 import { UnknownRegionError } from './unknown-region-error.js';
 
 /** A region's name folded for comparison: accents, case, spaces, hyphens and punctuation left out (`West Village` = `west-village`). */
 export function regionKey(name: string): string {
-  return foldName(name).replace(/ /g, '');
+  return foldText(name).replace(/ /g, '');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { foldName } from '../region/text-fold.js';
+import { foldText } from '@locscore/schema';
 import type { LatLng, Poi } from '../region/types.js';
 import { poiBrand, poiBrandWikidata, poiDisplayName } from './same-place.js';
 
@@ -117,13 +117,13 @@ export interface BrandCount {
  */
 export function countBrands(places: readonly Place[]): { brands: Map<string, BrandCount>; keyOf: Map<Place, string> } {
   const wikidataByName = new Map<string, string>();
-  for (const place of places) if (place.brand !== null && place.brandWikidata !== null) wikidataByName.set(foldName(place.brand), place.brandWikidata);
+  for (const place of places) if (place.brand !== null && place.brandWikidata !== null) wikidataByName.set(foldText(place.brand), place.brandWikidata);
   const brands = new Map<string, BrandCount>();
   const keyOf = new Map<Place, string>();
   for (const place of places) {
     if (place.brand === null) continue;
-    const wikidata = place.brandWikidata ?? wikidataByName.get(foldName(place.brand)) ?? null;
-    const key = wikidata ?? `~${foldName(place.brand)}`;
+    const wikidata = place.brandWikidata ?? wikidataByName.get(foldText(place.brand)) ?? null;
+    const key = wikidata ?? `~${foldText(place.brand)}`;
     keyOf.set(place, key);
     const count = brands.get(key);
     if (count === undefined) brands.set(key, { brand: place.brand, wikidata, places: 1, chain: false });

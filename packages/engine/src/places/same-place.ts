@@ -1,6 +1,6 @@
+import { foldText } from '@locscore/schema';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { haversineMetres } from '../region/geometry.js';
-import { foldName } from '../region/text-fold.js';
 import type { Poi } from '../region/types.js';
 import { PointIndex } from './point-index.js';
 
@@ -46,11 +46,11 @@ export function sameBrand(a: Poi, b: Poi): boolean | null {
   if (wikiA !== null && wikiB !== null) return wikiA === wikiB;
   const [brandA, brandB] = [poiBrand(a), poiBrand(b)];
   if (brandA === null || brandB === null) return null;
-  return foldName(brandA) === foldName(brandB);
+  return foldText(brandA) === foldText(brandB);
 }
 
 /**
- * Whether two folded names (`foldName`) name one place: equal; every word of
+ * Whether two folded names (`foldText`) name one place: equal; every word of
  * the shorter is a word of the longer (`rebera` / `rebera sud`, `post` /
  * `post vaduz`); or, for names of at least 8 characters with as many words,
  * one edit apart (`kindergaten schule` / `kindergarten schule`).
@@ -86,7 +86,7 @@ export function isSamePlace(a: Poi, b: Poi, metres: number): boolean {
   if (brand === true) return true;
   const [nameA, nameB] = [poiDisplayName(a), poiDisplayName(b)];
   if (nameA === null || nameB === null) return contained;
-  return namesAgree(foldName(nameA), foldName(nameB));
+  return namesAgree(foldText(nameA), foldText(nameB));
 }
 
 /**

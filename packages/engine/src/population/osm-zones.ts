@@ -1,6 +1,6 @@
+import { foldText } from '@locscore/schema';
 import { pointOnFeature } from '@turf/point-on-feature';
 import { AreaIndex } from '../region/area-index.js';
-import { foldName } from '../region/text-fold.js';
 import type { Area, LatLng } from '../region/types.js';
 import type { PopulatedPlace } from './populated-places.js';
 import type { PopulationZone } from './population-zone.js';
@@ -54,7 +54,7 @@ export function osmPopulationZones(areas: readonly Area[], places: readonly Popu
   const given = new Map<Area, PopulatedPlace>();
   for (const place of places) {
     if (place.name === null) continue;
-    const wanted = foldName(place.name);
+    const wanted = foldText(place.name);
     const named = index.containing(place, (area) => area.population === undefined && !given.has(area) && namesOf(area).includes(wanted))[0];
     if (named !== undefined) given.set(named, place);
   }
@@ -94,7 +94,7 @@ export function osmPopulationZones(areas: readonly Area[], places: readonly Popu
 }
 
 function namesOf(area: Area): string[] {
-  return [area.name, ...(area.altNames ?? [])].filter((name): name is string => name !== undefined).map(foldName);
+  return [area.name, ...(area.altNames ?? [])].filter((name): name is string => name !== undefined).map(foldText);
 }
 
 /** A point inside an area's polygon (`@turf/point-on-feature`). */

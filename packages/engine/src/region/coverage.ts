@@ -1,9 +1,9 @@
+import { foldText } from '@locscore/schema';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { RegionPackError } from '../errors.js';
 import type { SkippedArea } from './area-collect.js';
 import { areaBBox } from './area-index.js';
 import { gridTest } from './coverage-grid.js';
-import { foldName } from './text-fold.js';
 import type { Area, BBox, LatLng, PackCoverage } from './types.js';
 
 /** Metres per degree of latitude (mean Earth radius). */
@@ -35,16 +35,16 @@ export function findBoundary(spec: string, areas: readonly Area[], skipped: read
       throw new RegionPackError('boundary', `relation r${id} (${left.name ?? 'no name'}) is in the extract but cannot be used: ${left.reason}`);
     throw new RegionPackError('boundary', `no administrative boundary relation r${id} in the extract`);
   }
-  const wanted = foldName(text);
+  const wanted = foldText(text);
   const named = areas.filter(
-    (area) => area.kind === 'administrative' && [area.name, ...(area.altNames ?? [])].some((name) => name !== undefined && foldName(name) === wanted),
+    (area) => area.kind === 'administrative' && [area.name, ...(area.altNames ?? [])].some((name) => name !== undefined && foldText(name) === wanted),
   );
   if (named.length === 1 && named[0] !== undefined) return named[0];
   const describe = (area: Area): string => `${area.name ?? '(no name)'} (${area.id}, admin level ${area.adminLevel ?? '?'})`;
   if (named.length > 1) {
     throw new RegionPackError('boundary', `"${text}" names ${named.length} boundaries: ${named.map(describe).join(', ')}; give the relation id`);
   }
-  const left = skipped.find((candidate) => candidate.name !== undefined && foldName(candidate.name) === wanted);
+  const left = skipped.find((candidate) => candidate.name !== undefined && foldText(candidate.name) === wanted);
   if (left !== undefined) throw new RegionPackError('boundary', `${left.name} (${left.id}) is in the extract but cannot be used: ${left.reason}`);
   const known = areas
     .filter((area) => area.kind === 'administrative' && area.name !== undefined && (area.adminLevel ?? 99) <= 8)

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
+import { foldText } from '@locscore/schema';
 import { RegionPackError } from '../errors.js';
 import { numberField, parseCsv } from './csv-rows.js';
 import { haversineMetres } from './geometry.js';
-import { foldName } from './text-fold.js';
 import type { Poi } from './types.js';
 
 /** A ratings row without `osm_id` matches the nearest POI of the same folded name within this many metres. */
@@ -46,7 +46,7 @@ export async function applyRatings(path: string, pois: Poi[]): Promise<RatingsRe
   for (const poi of pois) {
     byId.set(poi.id, poi);
     if (poi.name === null) continue;
-    const key = foldName(poi.name);
+    const key = foldText(poi.name);
     const list = byName.get(key);
     if (list === undefined) byName.set(key, [poi]);
     else list.push(poi);
@@ -68,7 +68,7 @@ export async function applyRatings(path: string, pois: Poi[]): Promise<RatingsRe
       if (name === undefined || name === '') throw new RegionPackError(at, 'needs an osm_id column, or name, lat and lng');
       const point = { lat: numberField(row, 'lat', at), lng: numberField(row, 'lng', at) };
       let best = RATING_MATCH_METRES;
-      for (const candidate of byName.get(foldName(name)) ?? []) {
+      for (const candidate of byName.get(foldText(name)) ?? []) {
         const distance = haversineMetres(point, candidate);
         if (distance <= best) {
           best = distance;

@@ -1,8 +1,9 @@
+import { foldText } from '@locscore/schema';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { haversineMetres } from './geometry.js';
 import { routeSummary, uniteRoutes } from './stop-routes.js';
-import { foldName, stationNameKey } from './text-fold.js';
+import { stationNameKey } from './text-fold.js';
 import type { BusStop, LatLng, Station, TransitMode } from './types.js';
 
 /** Stations of the same normalised name closer than this (metres) are one station. */
@@ -259,7 +260,7 @@ function shareAny(a: readonly string[] | undefined, b: readonly string[] | undef
 }
 
 function sameStop(a: StopObject, b: StopObject): boolean {
-  const named = a.stop.name !== null && b.stop.name !== null && foldName(a.stop.name) === foldName(b.stop.name);
+  const named = a.stop.name !== null && b.stop.name !== null && foldText(a.stop.name) === foldText(b.stop.name);
   return named || shareAny(a.references, b.references);
 }
 
@@ -317,5 +318,5 @@ function absorbStopsIntoServed(stops: BusStop[]): BusStop[] {
 /** The folded trailing line list of a station name, e.g. `a c e` for `Canal Street (A,C,E)`, else null. */
 function lineList(name: string): string | null {
   const match = /\(([^)]*)\)\s*$/u.exec(name);
-  return match === null ? null : foldName(match[1] ?? '');
+  return match === null ? null : foldText(match[1] ?? '');
 }

@@ -1,7 +1,7 @@
+import { foldText } from '@locscore/schema';
 import { describe, expect, it } from 'vitest';
 import { haversineMetres } from './geometry.js';
 import { groupStreets, STREET_CITY_RADIUS_METRES, type StreetLine } from './street-grouping.js';
-import { foldName } from './text-fold.js';
 import type { AddressPoint, LatLng } from './types.js';
 
 const line = (name: string, from: LatLng, metresEast = 200, altNames: string[] = []): StreetLine => ({
@@ -18,7 +18,7 @@ const address = (street: string, city: string | undefined, at: LatLng): AddressP
 });
 
 const foldedNames = new Map<string, string>();
-const folded = (name: string): string => foldedNames.get(name) ?? foldedNames.set(name, foldName(name)).get(name) ?? name;
+const folded = (name: string): string => foldedNames.get(name) ?? foldedNames.set(name, foldText(name)).get(name) ?? name;
 
 /** The municipality the quadratic grouping gave a way: the nearest same-name address with a town within 3 km, first in list order on ties. */
 function bruteCity(way: StreetLine, addresses: readonly AddressPoint[]): string | undefined {

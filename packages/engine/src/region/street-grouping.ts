@@ -1,3 +1,4 @@
+import { foldText } from '@locscore/schema';
 /**
  * Groups a region's named street ways into streets, in time linear in the
  * ways and addresses (each way looks only at the addresses of its name near
@@ -8,7 +9,6 @@ import Flatbush from 'flatbush';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { haversineMetres } from './geometry.js';
-import { foldName } from './text-fold.js';
 import type { AddressPoint, LatLng, Street } from './types.js';
 
 /** A named street way as the OSM collector read it. */
@@ -45,7 +45,7 @@ class StreetCities {
   constructor(addresses: readonly AddressPoint[]) {
     for (const address of addresses) {
       if (address.city === undefined) continue;
-      const key = foldName(address.street);
+      const key = foldText(address.street);
       const entry = this.byName.get(key);
       if (entry === undefined) this.byName.set(key, { addresses: [address] });
       else entry.addresses.push(address);
@@ -136,10 +136,10 @@ function townlessClusters(lines: readonly StreetLine[], members: readonly number
 function groupKeys(lines: readonly StreetLine[], cities: StreetCities): Array<{ key: string; city?: string }> {
   const townless = new Map<string, number[]>();
   const keys = lines.map(({ name, line }, i) => {
-    const folded = foldName(name);
+    const folded = foldText(name);
     const middle = line[Math.floor(line.length / 2)] ?? line[0];
     const city = middle === undefined ? undefined : cities.cityNear(folded, middle);
-    if (city !== undefined) return { key: `${folded}\u0000${foldName(city)}`, city };
+    if (city !== undefined) return { key: `${folded}\u0000${foldText(city)}`, city };
     const list = townless.get(folded);
     if (list === undefined) townless.set(folded, [i]);
     else list.push(i);

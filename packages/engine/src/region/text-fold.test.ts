@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldName, stationNameKey, titleCaseIfShouting } from './text-fold.js';
-
-describe('foldName', () => {
-  it('folds accents, ß, case and punctuation', () => {
-    expect(foldName('Städtle')).toBe('stadtle');
-    expect(foldName('Hauptstraße')).toBe('hauptstrasse');
-    expect(foldName("  Côte-des-Neiges / L'Église ")).toBe('cote des neiges l eglise');
-  });
-});
+import { stationNameKey, titleCaseIfShouting } from './text-fold.js';
 
 describe('stationNameKey', () => {
   it('drops line lists and station words so sources agree', () => {

@@ -1,26 +1,10 @@
-/**
- * Text folding used to compare names across sources (OSM, GTFS, ratings
- * CSVs): Unicode NFD with combining marks removed, `ß` → `ss`, lower case,
- * punctuation to single spaces.
- *
- * @param text - any name, e.g. `Städtle` or `STATION ANGRIGNON`
- * @returns the folded form, e.g. `stadtle`, `station angrignon`
- */
-export function foldName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+import { foldText } from '@locscore/schema';
 
 const STATION_WORDS = new Set(['station', 'gare', 'bahnhof', 'metro', 'subway', 'stn']);
 
 /**
  * Key under which stations from different sources are considered the same
- * name: {@link foldName}, without a trailing parenthesised line list such as
+ * name: {@link foldText}, without a trailing parenthesised line list such as
  * `(A,C,E)` and without words like `station`, `gare`, `metro`.
  *
  * @param name - station name as in its source, e.g. `Christopher Street-Sheridan Square (1)`
@@ -28,7 +12,7 @@ const STATION_WORDS = new Set(['station', 'gare', 'bahnhof', 'metro', 'subway', 
  */
 export function stationNameKey(name: string): string {
   const withoutLines = name.replace(/\s*\([^)]*\)\s*$/u, '');
-  return foldName(withoutLines)
+  return foldText(withoutLines)
     .split(' ')
     .filter((word) => word !== '' && !STATION_WORDS.has(word))
     .join(' ');

@@ -64,7 +64,7 @@ const ADAM = { beta1: 0.9, beta2: 0.999, epsilon: 1e-7 } as const;
  * (`Σ wᵢ (σ(logitᵢ) − yᵢ) zᵢ / Σ wᵢ`), so the fit runs over flat
  * `Float64Array`s rather than a tensor library: the held-out benchmark refits
  * the model ten times, and a general-purpose graph on the CPU spent minutes
- * per fit on a problem of fifteen parameters.
+ * per fit on a problem of under twenty parameters.
  *
  * @param rows - standardised features, labels and sample weights
  * @param prior - the weights the penalty pulls toward

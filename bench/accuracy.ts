@@ -107,7 +107,7 @@ function page(
     '',
     ...rows.filter((entry) => !entry.targetMet).map((entry) => `- ${entry.region}, \`${entry.category}\`: ${entry.shortBy.join('; ')}.`),
     '',
-    "The strongest single signal of where a category's businesses are is where other businesses are: the count of mapped places within 300 m, the second baseline, is also one of the model's features (`places`, with `frontage` within 100 m). Where it alone already reaches 0.85-0.90, the fitted model does not clear it by 0.05, and the page says so rather than tuning for one region. Helsinki's extract is 1.6 km across, all of it the city centre, so its street sites are nearly all on busy streets: every measure, the baselines included, ranks them less well than in a whole city.",
+    "The strongest single signal of where a category's businesses are is where other businesses are: the count of mapped places within 300 m, the second baseline, is also what several of the model's features measure (`places`, `frontage` within 100 m, and the nearest, third and tenth nearest other business: `adjacency`, `cluster`, `district`). Where it alone already reaches 0.85-0.90, the fitted model does not clear it by 0.05, and the page says so rather than tuning for one region. Helsinki's extract is 1.6 km across, all of it the city centre, so its street sites are nearly all on busy streets: every measure, the baselines included, ranks them less well than in a whole city.",
     '',
     "Why the controls are street sites and not address points: what an extract maps as addresses differs by region. Share of each region's address points within 15 m of a mapped place:",
     '',

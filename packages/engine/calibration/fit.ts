@@ -27,13 +27,14 @@ export const CATEGORY_STRENGTH = 8;
 /**
  * Features a category's demand does not read, whatever the data: automotive
  * services are reached by car, so foot traffic (mapped places near the door,
- * shops, restaurants, visitor attractors) is not their demand; their model
+ * a row of shops or a commercial street around the site, shops, restaurants,
+ * visitor attractors) is not their demand; their model
  * reads residents, roads, car-oriented land use and the rest. Without this a
  * pedestrian high street, busy with every other business, would read as a
  * garage site.
  */
 export const EXCLUDED_FEATURES: Readonly<Partial<Record<Category, readonly DemandFeature[]>>> = {
-  'automotive-services': ['places', 'frontage', 'retail', 'dining', 'attractors'],
+  'automotive-services': ['places', 'frontage', 'cluster', 'district', 'retail', 'dining', 'attractors'],
 };
 
 /** Smallest typical supply, so that the competition curve stays defined where real places rarely have a competitor. */
@@ -63,7 +64,7 @@ const ADAM = { beta1: 0.9, beta2: 0.999, epsilon: 1e-7 } as const;
  * (`Σ wᵢ (σ(logitᵢ) − yᵢ) zᵢ / Σ wᵢ`), so the fit runs over flat
  * `Float64Array`s rather than a tensor library: the held-out benchmark refits
  * the model ten times, and a general-purpose graph on the CPU spent minutes
- * per fit on a problem of fifteen parameters.
+ * per fit on a problem of under twenty parameters.
  *
  * @param rows - standardised features, labels and sample weights
  * @param prior - the weights the penalty pulls toward

@@ -103,5 +103,5 @@ export function syntheticRegion(layers: Partial<Omit<RegionData, 'manifest'>> = 
  */
 export function siteAmounts(extra: Partial<SiteAmounts> = {}): SiteAmounts {
   const none = { offices: 0, schools: 0, universities: 0, retail: 0, dining: 0, healthcare: 0, parks: 0, attractors: 0, motoring: 0, places: 0, frontage: 0 };
-  return { ...none, residents: null, roadMetres: null, nearestPlaceMetres: null, transitSupply: 0, ...extra };
+  return { ...none, residents: null, roadMetres: null, nearestPlaceMetres: null, clusterMetres: null, districtMetres: null, transitSupply: 0, ...extra };
 }

@@ -4,8 +4,9 @@ import type { PlaceCounts } from './demand-points.js';
  * The physical quantities the demand model reads at a site, in the order of
  * the fitted weights: residents in the catchment; the mapped places of each
  * demand kind in the catchment; every mapped place within 300 m and 100 m
- * (foot traffic, the street front) and the nearness of the nearest one (is
- * the site among other businesses at all); nearness to a major road; and the
+ * (foot traffic, the street front); the nearness of the nearest business (is
+ * the site among other businesses at all), of the third nearest (a row of
+ * shops) and of the tenth (a commercial street); nearness to a major road; and the
  * weekly transit departures near the door. None is ranked or rescaled per
  * pack.
  */
@@ -23,6 +24,8 @@ export const DEMAND_FEATURES = [
   'places',
   'frontage',
   'adjacency',
+  'cluster',
+  'district',
   'roads',
   'transit',
 ] as const;
@@ -64,6 +67,21 @@ export const ADJACENT_METRES = 20;
  * among other shops, seldom alone.
  */
 export const ADJACENCY_DECAY_METRES = 30;
+/**
+ * Decay length of the cluster feature beyond {@link ADJACENT_METRES},
+ * metres: `exp(−max(0, d₃ − 20) / 60)` of the distance `d₃` to the third
+ * nearest other business, 1 when three are within 20 m, 0.37 at 80 m: a
+ * row of shops, not one shop beside the site. Twice the adjacency decay, as
+ * the third shop of a row stands a few doors further than the first.
+ */
+export const CLUSTER_DECAY_METRES = 60;
+/**
+ * Decay length of the district feature beyond {@link ADJACENT_METRES},
+ * metres: `exp(−max(0, d₁₀ − 20) / 120)` of the distance `d₁₀` to the tenth
+ * nearest other business, 0.37 at 140 m, 0.1 at 300 m (beyond it, 0): a
+ * commercial street or centre, not a small parade. Twice the cluster decay.
+ */
+export const DISTRICT_DECAY_METRES = 120;
 /** Transit supply per unit of the transit feature (one bus route both ways, hourly): `ln(1 + S / 100)`, as the transit sub-score's log scale. */
 export const TRANSIT_UNIT = 100;
 
@@ -93,11 +111,16 @@ export function featureValues(amounts: SiteAmounts): Record<DemandFeature, numbe
     motoring: count(amounts.motoring),
     places: count(amounts.places),
     frontage: count(amounts.frontage),
-    adjacency: decay(amounts.nearestPlaceMetres === null ? null : Math.max(0, amounts.nearestPlaceMetres - ADJACENT_METRES), ADJACENCY_DECAY_METRES),
+    adjacency: decay(beyondAdjacent(amounts.nearestPlaceMetres), ADJACENCY_DECAY_METRES),
+    cluster: decay(beyondAdjacent(amounts.clusterMetres), CLUSTER_DECAY_METRES),
+    district: decay(beyondAdjacent(amounts.districtMetres), DISTRICT_DECAY_METRES),
     roads: decay(amounts.roadMetres, ROAD_DECAY_METRES),
     transit: count(amounts.transitSupply / TRANSIT_UNIT),
   };
 }
+
+/** Metres beyond {@link ADJACENT_METRES} (0 within it), null when unknown. */
+const beyondAdjacent = (metres: number | null): number | null => (metres === null ? null : Math.max(0, metres - ADJACENT_METRES));
 
 /** `exp(−metres / length)`, 0 when nothing is within reach (null) or the distance is not a number ≥ 0. */
 function decay(metres: number | null, length: number): number {

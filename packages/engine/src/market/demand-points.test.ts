@@ -5,7 +5,7 @@ import { PointIndex } from '../places/point-index.js';
 import { haversineMetres } from '../region/geometry.js';
 import type { Poi } from '../region/types.js';
 import { demandKindsOf, POI_DEMAND_KINDS } from './demand-kinds.js';
-import { DemandPoints, FRONTAGE_METRES, NEAR_PLACES_METRES } from './demand-points.js';
+import { CLUSTER_RANK, DemandPoints, DISTRICT_RANK, FRONTAGE_METRES, NEAR_PLACES_METRES } from './demand-points.js';
 
 /** A shop, a place to eat or drink, a practice, a place of a franchise category or a craft: the businesses the nearest-place distance reads. */
 const isBusiness = (item: Poi): boolean =>
@@ -28,7 +28,7 @@ describe('DemandPoints', () => {
   ];
   const pois = Array.from({ length: 300 }, (_, index) => poi(tags[index % tags.length] ?? {}, ((index * 37) % 1_700) - 850, ((index * 53) % 1_900) - 950));
 
-  it('counts each kind as one PointIndex per kind would, every mapped place near the door, and the nearest one', () => {
+  it('counts each kind as one PointIndex per kind would, every mapped place near the door, and the nearest, third and tenth nearest business', () => {
     const points = new DemandPoints(pois);
     const perKind = POI_DEMAND_KINDS.map((kind) => [kind, new PointIndex(pois.filter((item) => demandKindsOf(item.tags).includes(kind)))] as const);
     const all = new PointIndex(pois);
@@ -39,11 +39,17 @@ describe('DemandPoints', () => {
         expect(counts.places).toBe(all.countWithin(from, NEAR_PLACES_METRES));
         expect(counts.frontage).toBe(all.countWithin(from, FRONTAGE_METRES));
         expect(counts.nearestPlaceMetres).toBe(all.nearest(from, NEAR_PLACES_METRES, isBusiness)?.distanceMetres ?? null);
+        const businesses = all
+          .within(from, NEAR_PLACES_METRES, isBusiness)
+          .map(({ distanceMetres }) => distanceMetres)
+          .sort((a, b) => a - b);
+        expect(counts.clusterMetres).toBe(businesses[CLUSTER_RANK - 1] ?? null);
+        expect(counts.districtMetres).toBe(businesses[DISTRICT_RANK - 1] ?? null);
       }
     }
     expect(points.count(ORIGIN, 1_500).offices).toBeGreaterThan(0);
-    const { nearestPlaceMetres, ...none } = new DemandPoints([]).count(ORIGIN, 800);
-    expect(nearestPlaceMetres).toBeNull();
+    const { nearestPlaceMetres, clusterMetres, districtMetres, ...none } = new DemandPoints([]).count(ORIGIN, 800);
+    expect([nearestPlaceMetres, clusterMetres, districtMetres]).toEqual([null, null, null]);
     expect(Object.values(none).every((count) => count === 0)).toBe(true);
     expect(() => new DemandPoints([poi({ shop: 'bakery' }, 0, 0), { ...poi({ shop: 'books' }, 0, 0), lat: Number.NaN }])).toThrow(/items\[1\]/);
   });

@@ -9,13 +9,28 @@ import { demandKindsOf, POI_DEMAND_KINDS, type PoiDemandKind } from './demand-ki
 /**
  * Counts of mapped places around a site: each POI demand kind within the
  * catchment, and every mapped place within {@link NEAR_PLACES_METRES}
- * (`places`) and {@link FRONTAGE_METRES} (`frontage`); with the distance to
- * the nearest one.
+ * (`places`) and {@link FRONTAGE_METRES} (`frontage`); with the distances to
+ * the nearest, the {@link CLUSTER_RANK}rd and the {@link DISTRICT_RANK}th nearest business.
  */
 export type PlaceCounts = Record<PoiDemandKind | 'places' | 'frontage', number> & {
   /** Great-circle distance to the nearest mapped business ({@link isBusiness}; the scored category's own left out), metres; null when none is within {@link NEAR_PLACES_METRES}. */
   nearestPlaceMetres: number | null;
+  /** Great-circle distance to the {@link CLUSTER_RANK}rd nearest mapped business (as `nearestPlaceMetres`), metres; null when fewer are within {@link NEAR_PLACES_METRES}. */
+  clusterMetres: number | null;
+  /** Great-circle distance to the {@link DISTRICT_RANK}th nearest mapped business (as `nearestPlaceMetres`), metres; null when fewer are within {@link NEAR_PLACES_METRES}. */
+  districtMetres: number | null;
 };
+
+/**
+ * Rank of the nearest business whose distance tells a row of shops (three
+ * other businesses within a few doors) from a lone shop on a quiet street.
+ */
+export const CLUSTER_RANK = 3;
+/**
+ * Rank of the nearest business whose distance tells a commercial street or
+ * centre (ten other businesses within a block or two) from a small parade.
+ */
+export const DISTRICT_RANK = 10;
 
 /**
  * Radius of the foot-traffic proxy, metres: every mapped place (of any kind)
@@ -82,7 +97,8 @@ export class DemandPoints {
    * Mapped places around `point`, the places of `exclude` left out: each
    * demand kind within `radiusMetres`, and every mapped place within
    * {@link NEAR_PLACES_METRES} (`places`) and within {@link FRONTAGE_METRES}
-   * (`frontage`), and the nearest business's distance.
+   * (`frontage`), and the distances to the nearest, the {@link CLUSTER_RANK}rd and
+   * the {@link DISTRICT_RANK}th nearest business.
    *
    * @param point - decimal degrees
    * @param radiusMetres - the catchment radius, metres
@@ -99,13 +115,14 @@ export class DemandPoints {
       if (mask === 0) return;
       for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
     });
-    const near = { places: 0, frontage: 0, nearest: Number.POSITIVE_INFINITY };
+    const near = { places: 0, frontage: 0 };
+    const nearest = new Float64Array(DISTRICT_RANK).fill(Number.POSITIVE_INFINITY);
     this.index.forEachWithin(point, NEAR_PLACES_METRES, (item, index) => {
       if (((categories[index] ?? 0) & skip) !== 0) return;
       const metres = haversineMetres(point, item);
       near.places++;
       if (metres <= FRONTAGE_METRES) near.frontage++;
-      if (businesses[index] === 1) near.nearest = Math.min(near.nearest, metres);
+      if (businesses[index] === 1) keepNearest(nearest, metres);
     });
     const at = (kind: PoiDemandKind): number => byKind[POI_DEMAND_KINDS.indexOf(kind)] ?? 0;
     return {
@@ -120,7 +137,22 @@ export class DemandPoints {
       motoring: at('motoring'),
       places: near.places,
       frontage: near.frontage,
-      nearestPlaceMetres: Number.isFinite(near.nearest) ? near.nearest : null,
+      nearestPlaceMetres: finiteOrNull(nearest[0]),
+      clusterMetres: finiteOrNull(nearest[CLUSTER_RANK - 1]),
+      districtMetres: finiteOrNull(nearest[DISTRICT_RANK - 1]),
     };
   }
 }
+
+/** Inserts `metres` into `nearest` (ascending, fixed length) when it is among the smallest, dropping the largest. */
+function keepNearest(nearest: Float64Array, metres: number): void {
+  let at = nearest.length - 1;
+  if (!(metres < (nearest[at] ?? 0))) return;
+  while (at > 0 && (nearest[at - 1] ?? 0) > metres) {
+    nearest[at] = nearest[at - 1] ?? 0;
+    at--;
+  }
+  nearest[at] = metres;
+}
+
+const finiteOrNull = (value: number | undefined): number | null => (value !== undefined && Number.isFinite(value) ? value : null);

@@ -19,6 +19,8 @@ const amounts = fc.record<SiteAmounts>({
   places: count,
   frontage: count,
   nearestPlaceMetres: fc.option(fc.integer({ min: 0, max: 300 }), { nil: null }),
+  clusterMetres: fc.option(fc.integer({ min: 0, max: 300 }), { nil: null }),
+  districtMetres: fc.option(fc.integer({ min: 0, max: 300 }), { nil: null }),
   residents: fc.option(fc.integer({ min: 0, max: 80_000 }), { nil: null }),
   roadMetres: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: null }),
   transitSupply: fc.integer({ min: 0, max: 90_000 }),
@@ -38,6 +40,8 @@ describe('demand (properties)', () => {
         if (feature === 'residents') richer.residents = (site.residents ?? 0) + more;
         else if (feature === 'roads') richer.roadMetres = nearer(site.roadMetres);
         else if (feature === 'adjacency') richer.nearestPlaceMetres = nearer(site.nearestPlaceMetres);
+        else if (feature === 'cluster') richer.clusterMetres = nearer(site.clusterMetres);
+        else if (feature === 'district') richer.districtMetres = nearer(site.districtMetres);
         else if (feature === 'transit') richer.transitSupply = site.transitSupply + more;
         else richer[feature] = site[feature] + more;
         // An unknown population is read at the pooled centre; a known one is compared with a known one.

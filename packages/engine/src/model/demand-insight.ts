@@ -1,7 +1,7 @@
 import type { Insight } from '@locscore/schema';
 import { ADJACENT_METRES, type DemandFeature } from '../market/demand-features.js';
 import { POI_KIND_NOUNS } from '../market/demand-kinds.js';
-import { FRONTAGE_METRES, NEAR_PLACES_METRES } from '../market/demand-points.js';
+import { CLUSTER_RANK, DISTRICT_RANK, FRONTAGE_METRES, NEAR_PLACES_METRES } from '../market/demand-points.js';
 import type { MarketSearch } from '../market/market-index.js';
 import { joinPhrases, metres, outOfTen } from './insight-text.js';
 import { countNoun } from './plural.js';
@@ -44,6 +44,10 @@ export function driverPhrase(feature: DemandFeature, market: MarketSearch, cut =
       return amounts.nearestPlaceMetres <= ADJACENT_METRES
         ? `another business within ${metres(ADJACENT_METRES)}`
         : `the nearest other business ${metres(amounts.nearestPlaceMetres)} away`;
+    case 'cluster':
+      return amounts.clusterMetres === null ? null : `${CLUSTER_RANK} other businesses within ${metres(Math.max(ADJACENT_METRES, amounts.clusterMetres))}`;
+    case 'district':
+      return amounts.districtMetres === null ? null : `${DISTRICT_RANK} other businesses within ${metres(Math.max(ADJACENT_METRES, amounts.districtMetres))}`;
     case 'places':
     case 'frontage': {
       const count = amounts[feature];

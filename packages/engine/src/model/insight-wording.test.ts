@@ -26,6 +26,8 @@ describe('insight wording', () => {
     expect(driverPhrase('frontage', market({ frontage: 12 }))).toBe('12 mapped businesses and amenities within 100 m');
     expect(driverPhrase('adjacency', market({ nearestPlaceMetres: 12.4 }))).toBe('another business within 20 m');
     expect(driverPhrase('adjacency', market({ nearestPlaceMetres: 46.4 }))).toBe('the nearest other business 46 m away');
+    expect(driverPhrase('cluster', market({ clusterMetres: 8 }))).toBe('3 other businesses within 20 m');
+    expect(driverPhrase('district', market({ districtMetres: 131.6 }))).toBe('10 other businesses within 132 m');
     for (const kind of POI_DEMAND_KINDS) expect(driverPhrase(kind, market({ [kind]: 1 }))).toBe(`1 ${POI_KIND_NOUNS[kind].one} within 800 m`);
   });
 
@@ -34,6 +36,8 @@ describe('insight wording', () => {
     expect(driverPhrase('roads', market({}))).toBeNull();
     expect(driverPhrase('transit', market({}))).toBeNull();
     expect(driverPhrase('adjacency', market({}))).toBeNull();
+    expect(driverPhrase('cluster', market({}))).toBeNull();
+    expect(driverPhrase('district', market({}))).toBeNull();
   });
 
   it('joins alternatives with "or"', () => {

@@ -3,4 +3,4 @@
  * tables), `YYYY.MM-n`. Results carry it as `meta.modelVersion`; it changes
  * whenever a score for the same pack and address could change.
  */
-export const MODEL_VERSION = '2026.11-6';
+export const MODEL_VERSION = '2026.11-7';

@@ -78,8 +78,10 @@ describe('PopulationIndex', () => {
 
   it('answers exactly as a walk over every point within, for any circle', () => {
     // Incomes in 7 groups, some points without one; a second layer without households weighs the median by residents.
-    const varied = points.map((point, i) => ({ ...point, income: i % 11 === 0 ? undefined : 30_000 + 10_000 * ((i * 5) % 7) }));
-    const noHouseholds = varied.map(({ households: _households, ...point }) => point);
+    const varied: PopulationPoint[] = points.map(({ income: _income, ...point }, i) =>
+      i % 11 === 0 ? point : { ...point, income: 30_000 + 10_000 * ((i * 5) % 7) },
+    );
+    const noHouseholds: PopulationPoint[] = varied.map(({ households: _households, ...point }) => point);
     const layers = [varied, noHouseholds].map((layer) => ({ layer, index: new PopulationIndex(layer) }));
     const metres = fc.integer({ min: -1_300, max: 1_300 });
     fc.assert(

@@ -70,7 +70,9 @@ function isBusiness(poi: Poi, kinds: number, categories: number): boolean {
  * catchment costs one range query and the places of the category being
  * scored (its own competitors) are left out of its demand.
  *
- * Membership is `haversineMetres ≤ radius` ({@link PointIndex.forEachWithin}).
+ * Membership is `haversineMetres ≤ radius` ({@link PointIndex.forEachWithin}); the
+ * catchment's places are met a kd-tree subtree at a time where the subtree
+ * lies wholly inside (`PointIndex.forEachRunWithin`), with no distance to test.
  */
 export class DemandPoints {
   private readonly index: PointIndex<LatLng>;
@@ -109,11 +111,18 @@ export class DemandPoints {
     const skip = exclude === undefined ? 0 : 1 << CATEGORIES.indexOf(exclude);
     const byKind = new Array<number>(KIND_COUNT).fill(0);
     const { kinds, categories, businesses } = this;
-    this.index.forEachWithin(point, radiusMetres, (_item, index) => {
+    const add = (index: number): void => {
       if (((categories[index] ?? 0) & skip) !== 0) return;
       const mask = kinds[index] ?? 0;
       if (mask === 0) return;
       for (let kind = 0; kind < KIND_COUNT; kind++) if ((mask & (1 << kind)) !== 0) byKind[kind] = (byKind[kind] ?? 0) + 1;
+    };
+    const { order } = this.index;
+    this.index.forEachRunWithin(point, radiusMetres, {
+      run: (from, to) => {
+        for (let position = from; position <= to; position++) add(order[position] ?? 0);
+      },
+      item: add,
     });
     const near = { places: 0, frontage: 0 };
     const nearest = new Float64Array(DISTRICT_RANK).fill(Number.POSITIVE_INFINITY);

@@ -97,4 +97,39 @@ describe('PointIndex anywhere on the globe', () => {
     expect(new PointIndex([west]).within(east, 300).map(({ item }) => item)).toEqual([west]);
     expect(new PointIndex([west]).countWithin(east, 300)).toBe(1);
   });
+
+  it('visits by runs and single items exactly the items forEachWithin finds, each once', () => {
+    // 3,000 points on a jittered 30 m grid with duplicates, so that many kd-tree subtrees lie wholly inside a circle.
+    const dense = Array.from({ length: 3_000 }, (_, i) => offset((Math.floor(i / 60) - 25) * 30 + ((i * 7) % 11), ((i % 60) - 30) * 30 + ((i * 13) % 17)));
+    dense.push(...dense.slice(0, 40));
+    const index = new PointIndex(dense);
+    const metres = fc.integer({ min: -1_800, max: 1_800 });
+    let runs = 0;
+    fc.assert(
+      fc.property(metres, metres, fc.double({ min: 0, max: 2_500, noNaN: true }), (north, east, radius) => {
+        const centre = offset(north, east);
+        const expected: number[] = [];
+        index.forEachWithin(centre, radius, (_item, id) => expected.push(id));
+        const visited: number[] = [];
+        index.forEachRunWithin(centre, radius, {
+          run: (from, to) => {
+            runs += 1;
+            for (let position = from; position <= to; position++) visited.push(index.order[position] ?? -1);
+          },
+          item: (id) => visited.push(id),
+        });
+        expect(visited.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+      }),
+      { numRuns: 400 },
+    );
+    expect(runs).toBeGreaterThan(0);
+    // Across the antimeridian, item by item; nothing for a negative radius or an empty layer.
+    const west = { lat: 0, lng: -179.999 };
+    const found: number[] = [];
+    new PointIndex([west]).forEachRunWithin({ lat: 0, lng: 179.999 }, 300, { run: () => found.push(-1), item: (id) => found.push(id) });
+    expect(found).toEqual([0]);
+    index.forEachRunWithin(ORIGIN, -1, { run: () => found.push(-1), item: (id) => found.push(id) });
+    new PointIndex([]).forEachRunWithin(ORIGIN, 100, { run: () => found.push(-1), item: (id) => found.push(id) });
+    expect(found).toEqual([0]);
+  });
 });

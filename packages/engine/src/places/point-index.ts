@@ -2,6 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { haversineMetres } from '../region/geometry.js';
 import type { LatLng } from '../region/types.js';
+import { BoxPlace, CapBounds } from './cap-bounds.js';
 import { circleBox, type RangeBox } from './circle-box.js';
 import { cosineOfLatitude, RadiusTest } from './radius-test.js';
 
@@ -10,6 +11,21 @@ export interface Neighbour<T> {
   item: T;
   /** Great-circle (haversine) distance from the query point, metres (not rounded). */
   distanceMetres: number;
+}
+
+/** Numbers per frame of {@link PointIndex.forEachRunWithin}'s stack: left, right, axis, minLng, minLat, maxLng, maxLat. */
+const FRAME = 7;
+/** Frames of that stack: a kdbush tree of 2³² points is 32 levels deep, and the walk holds at most one frame per level and one more. */
+const FRAMES = 64;
+
+/**
+ * Visitors of {@link PointIndex.forEachRunWithin}: `run` takes a run of
+ * positions `from..to` (inclusive) of {@link PointIndex.order} whose items all
+ * lie within the radius; `item` takes one item's index that does.
+ */
+export interface RunVisitor {
+  run(from: number, to: number): void;
+  item(index: number): void;
 }
 
 /** geokdbush takes distances in kilometres. */
@@ -27,6 +43,44 @@ export function assertFinitePoints(items: readonly LatLng[]): void {
       throw new TypeError(`items[${index}]: lat and lng must be finite numbers`);
     }
   });
+}
+
+/** The box `[minLng, minLat, maxLng, maxLat]` of the points (all Infinity-signed for none). */
+function boundsOf(lngs: Float64Array, lats: Float64Array): RangeBox {
+  let [minLng, minLat, maxLng, maxLat] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  lngs.forEach((lng, index) => {
+    const lat = lats[index] ?? 0;
+    minLng = Math.min(minLng, lng);
+    maxLng = Math.max(maxLng, lng);
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+  });
+  return [minLng, minLat, maxLng, maxLat];
+}
+
+/**
+ * Replaces the frame at `top` of {@link PointIndex.forEachRunWithin}'s stack
+ * by its two halves at kdbush's split: the median item at position `middle`,
+ * the lower half at or below its coordinate `split` on the frame's axis, the
+ * upper half at or above; each half's cell cut at `split`, its axis the other.
+ *
+ * @returns the stack's new top (one frame higher)
+ */
+function splitFrame(stack: Float64Array, top: number, middle: number, split: number): number {
+  const right = stack[top + 1] ?? 0;
+  const axis = stack[top + 2] ?? 0;
+  stack.copyWithin(top + FRAME, top, top + FRAME);
+  // Lower half: positions left..middle − 1, its cell's maximum on the axis is the split.
+  stack[top + 1] = middle - 1;
+  stack[top + 2] = 1 - axis;
+  stack[top + 5 + axis] = split;
+  // Upper half: positions middle + 1..right, its cell's minimum on the axis is the split.
+  const upper = top + FRAME;
+  stack[upper] = middle + 1;
+  stack[upper + 1] = right;
+  stack[upper + 2] = 1 - axis;
+  stack[upper + 3 + axis] = split;
+  return upper + FRAME;
 }
 
 /**
@@ -52,6 +106,10 @@ export class PointIndex<T extends LatLng> {
   private readonly lats: Float64Array;
   private readonly lngs: Float64Array;
   private readonly cosLats: Float64Array;
+  /** The items' bounding box, `[minLng, minLat, maxLng, maxLat]`: the kd-tree's root cell. */
+  private readonly bounds: RangeBox;
+  /** {@link PointIndex.forEachRunWithin}'s scratch stack ({@link FRAME} numbers per frame). */
+  private readonly stack = new Float64Array(FRAME * FRAMES);
 
   /**
    * @param items - the points; their order is the tie-break of equal distances in {@link PointIndex.within}
@@ -62,6 +120,7 @@ export class PointIndex<T extends LatLng> {
     this.lats = Float64Array.from(items, (item) => item.lat);
     this.lngs = Float64Array.from(items, (item) => item.lng);
     this.cosLats = this.lats.map(cosineOfLatitude);
+    this.bounds = boundsOf(this.lngs, this.lats);
     if (items.length === 0) {
       this.tree = null;
       return;
@@ -130,7 +189,66 @@ export class PointIndex<T extends LatLng> {
     const test = new RadiusTest(point, radiusMetres);
     const { lats, lngs, cosLats } = this;
     for (const id of this.tree.range(box[0], box[1], box[2], box[3])) {
-      if (test.contains(lats[id] ?? Number.NaN, lngs[id] ?? Number.NaN, cosLats[id] ?? 0)) visit(this.itemAt(id), id);
+      if (test.containsAt(lats, lngs, cosLats, id)) visit(this.itemAt(id), id);
+    }
+  }
+
+  /**
+   * The positions of {@link PointIndex.forEachRunWithin}'s runs: kdbush's
+   * order of the items (`order[position]` is an item's index in `items`),
+   * which keeps every subtree of the kd-tree in one run of positions. A
+   * caller keeps sums over this order (prefix sums) to add a run at once.
+   */
+  get order(): ArrayLike<number> {
+    return this.tree?.ids ?? [];
+  }
+
+  /**
+   * The items within `radiusMetres` of `point`, as {@link PointIndex.forEachWithin}
+   * finds them (`haversineMetres ≤ radius`, by {@link RadiusTest}), but a
+   * whole subtree of the kd-tree at once where its cell lies wholly inside
+   * the circle ({@link CapBounds}): `visitor.run` for each such run of
+   * {@link PointIndex.order}, `visitor.item` for each other item within.
+   * Every item within is visited exactly once, in no particular order;
+   * subtrees wholly outside are skipped. Sums over a circle then cost the
+   * subtrees along its edge instead of every point inside.
+   *
+   * @param point - query point, decimal degrees
+   * @param radiusMetres - radius, metres (inclusive); nothing for a negative or NaN radius
+   * @param visitor - takes the runs and the single items; it must not search this index again (the walk keeps its stack on the index)
+   */
+  forEachRunWithin(point: LatLng, radiusMetres: number, visitor: RunVisitor): void {
+    if (this.tree === null || !(radiusMetres >= 0)) return;
+    if (circleBox(point, radiusMetres) === null) {
+      // Around a pole or across the antimeridian the kd-tree's cells are no bounds: one item at a time.
+      this.forEachWithin(point, radiusMetres, (_item, id) => visitor.item(id));
+      return;
+    }
+    const test = new RadiusTest(point, radiusMetres);
+    const cap = new CapBounds(point, radiusMetres);
+    const { ids, coords, nodeSize } = this.tree;
+    const { lats, lngs, cosLats, stack, bounds } = this;
+    // A frame: the subtree's positions `left..right`, its split axis (0 longitude, 1 latitude) and its cell.
+    stack.set([0, ids.length - 1, 0, bounds[0], bounds[1], bounds[2], bounds[3]]);
+    let top = FRAME;
+    while (top > 0) {
+      top -= FRAME;
+      const left = stack[top] ?? 0;
+      const right = stack[top + 1] ?? -1;
+      const axis = stack[top + 2] ?? 0;
+      const place = left > right ? BoxPlace.outside : cap.classify(stack, top + 3);
+      if (place === BoxPlace.outside) continue;
+      if (place === BoxPlace.inside) {
+        visitor.run(left, right);
+        continue;
+      }
+      const middle = right - left <= nodeSize ? -1 : (left + right) >> 1;
+      // A leaf (no middle) is tested item by item; else the median item alone, and its halves go on the stack.
+      for (let position = middle < 0 ? left : middle; position <= (middle < 0 ? right : middle); position++) {
+        const id = ids[position] ?? 0;
+        if (test.containsAt(lats, lngs, cosLats, id)) visitor.item(id);
+      }
+      if (middle >= 0) top = splitFrame(stack, top, middle, coords[2 * middle + axis] ?? 0);
     }
   }
 

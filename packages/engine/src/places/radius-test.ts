@@ -76,6 +76,20 @@ export class RadiusTest {
     }
     return haversineMetres(this.centre, { lat, lng }) <= this.radiusMetres;
   }
+
+  /**
+   * {@link RadiusTest.contains} of the point `index` of a layer held in typed
+   * arrays: a walk over thousands of points passes only the index, no
+   * number that needs boxing.
+   *
+   * @param lats - latitudes, decimal degrees, by index
+   * @param lngs - longitudes, decimal degrees, by index
+   * @param cosLats - `cosineOfLatitude` of each latitude, by index
+   * @param index - the point's index
+   */
+  containsAt(lats: Float64Array, lngs: Float64Array, cosLats: Float64Array, index: number): boolean {
+    return this.contains(lats[index] ?? Number.NaN, lngs[index] ?? Number.NaN, cosLats[index] ?? 0);
+  }
 }
 
 /**

@@ -75,4 +75,40 @@ describe('PopulationIndex', () => {
       { numRuns: 60 },
     );
   });
+
+  it('answers exactly as a walk over every point within, for any circle', () => {
+    // Incomes in 7 groups, some points without one; a second layer without households weighs the median by residents.
+    const varied: PopulationPoint[] = points.map(({ income: _income, ...point }, i) =>
+      i % 11 === 0 ? point : { ...point, income: 30_000 + 10_000 * ((i * 5) % 7) },
+    );
+    const noHouseholds: PopulationPoint[] = varied.map(({ households: _households, ...point }) => point);
+    const layers = [varied, noHouseholds].map((layer) => ({ layer, index: new PopulationIndex(layer) }));
+    const metres = fc.integer({ min: -1_300, max: 1_300 });
+    fc.assert(
+      fc.property(metres, metres, fc.double({ min: 0, max: 2_000, noNaN: true }), fc.integer({ min: 0, max: 1 }), (north, east, radius, which) => {
+        const { layer, index } = layers[which] ?? { layer: [], index: new PopulationIndex([]) };
+        const at = offset(north, east);
+        const inside = layer.filter((point) => haversineMetres(at, point) <= radius);
+        const hundredths = (value: number | undefined): number => Math.round((value ?? 0) * 100);
+        const weightOf = (point: PopulationPoint): number => (which === 0 ? hundredths(point.households) : hundredths(point.residents));
+        const incomes = inside.filter((point) => point.income !== undefined && weightOf(point) > 0).sort((a, b) => (a.income ?? 0) - (b.income ?? 0));
+        const total = incomes.reduce((sum, point) => sum + weightOf(point), 0);
+        let cumulative = 0;
+        const median = incomes.find((point) => {
+          cumulative += weightOf(point);
+          return cumulative >= total / 2;
+        });
+        expect(index.within(at, radius)).toEqual({
+          residents: inside.reduce((sum, point) => sum + hundredths(point.residents), 0) / 100,
+          households: which === 0 ? inside.reduce((sum, point) => sum + hundredths(point.households), 0) / 100 : null,
+          medianIncome: median?.income ?? null,
+          spending: inside.reduce(
+            (sum, point) => sum + (point.income === undefined ? 0 : Math.round(point.income * (which === 0 ? (point.households ?? 0) : point.residents))),
+            0,
+          ),
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

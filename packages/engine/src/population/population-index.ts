@@ -21,13 +21,23 @@ export interface PopulationWithin {
   spending: number | null;
 }
 
+/** Running sums over the kd-tree's order of the points ({@link PointIndex.order}): `sums[k]` holds the first `k` points. */
+function prefixSums(order: ArrayLike<number>, values: Float64Array): Float64Array {
+  const sums = new Float64Array(order.length + 1);
+  for (let position = 0; position < order.length; position++) sums[position + 1] = (sums[position] ?? 0) + (values[order[position] ?? 0] ?? 0);
+  return sums;
+}
+
 /**
  * A spatial index over a pack's population points (a {@link PointIndex} on
  * kdbush) that sums the residents, households and income within a circle
- * (haversine, inclusive: `PointIndex.forEachWithin`). Sums are kept in whole
- * hundredths and whole currency units, so they never depend on the order
- * the points are met; the median income takes one pass over the income
- * groups within.
+ * (haversine, inclusive, as `PointIndex.forEachWithin` finds the points).
+ * Sums are kept in whole hundredths and whole currency units, so they never
+ * depend on the order the points are met or how they are grouped: a subtree
+ * of the kd-tree wholly inside the circle is added from running sums over
+ * the tree's order (`PointIndex.forEachRunWithin`), only the points near the
+ * circle's edge one by one, and the result is the sum of the points within.
+ * The median income takes one pass over the income groups within.
  */
 export class PopulationIndex {
   /** Whether the points carry households. */
@@ -44,6 +54,10 @@ export class PopulationIndex {
   /** Per point: the income group (index into `incomes`), or -1. */
   private readonly groups: Int32Array;
   private readonly incomes: number[] = [];
+  /** Running sums of `residents`, `households` and `spending` over {@link PointIndex.order}. */
+  private readonly residentSums: Float64Array;
+  private readonly householdSums: Float64Array;
+  private readonly spendingSums: Float64Array;
 
   /**
    * @param points - the population layer
@@ -73,6 +87,10 @@ export class PopulationIndex {
       }
       this.groups[id] = group;
     });
+    const { order } = this.index;
+    this.residentSums = prefixSums(order, this.residents);
+    this.householdSums = prefixSums(order, this.households);
+    this.spendingSums = prefixSums(order, this.spending);
   }
 
   /**
@@ -88,12 +106,25 @@ export class PopulationIndex {
     let spending = 0;
     const weights = new Float64Array(this.incomes.length);
     const weightOf = this.hasHouseholds ? this.households : this.residents;
-    this.index.forEachWithin(point, radiusMetres, (_item, id) => {
-      residents += this.residents[id] ?? 0;
-      households += this.households[id] ?? 0;
-      spending += this.spending[id] ?? 0;
-      const group = this.groups[id] ?? -1;
+    const { order } = this.index;
+    const { groups } = this;
+    const weigh = (id: number): void => {
+      const group = groups[id] ?? -1;
       if (group >= 0) weights[group] = (weights[group] ?? 0) + (weightOf[id] ?? 0);
+    };
+    this.index.forEachRunWithin(point, radiusMetres, {
+      run: (from, to) => {
+        residents += (this.residentSums[to + 1] ?? 0) - (this.residentSums[from] ?? 0);
+        households += (this.householdSums[to + 1] ?? 0) - (this.householdSums[from] ?? 0);
+        spending += (this.spendingSums[to + 1] ?? 0) - (this.spendingSums[from] ?? 0);
+        if (weights.length > 0) for (let position = from; position <= to; position++) weigh(order[position] ?? 0);
+      },
+      item: (id) => {
+        residents += this.residents[id] ?? 0;
+        households += this.households[id] ?? 0;
+        spending += this.spending[id] ?? 0;
+        weigh(id);
+      },
     });
     return {
       residents: residents / 100,

@@ -1,4 +1,14 @@
-import { isPackError, type LoadedLayer, openPack, type Pack, type PackLayerName, type PackManifest, type PackRecordsRead } from '@locscore/pack';
+import {
+  isPackError,
+  type LatLng,
+  type LinesColumn,
+  type LoadedLayer,
+  openPack,
+  type Pack,
+  type PackLayerName,
+  type PackManifest,
+  type PackRecordsRead,
+} from '@locscore/pack';
 import { RegionPackError } from '../errors.js';
 import type { RegionData, RegionManifest, Street } from './types.js';
 
@@ -52,15 +62,42 @@ function records<N extends PackLayerName>(layer: LoadedLayer<N>): Array<PackReco
   return list;
 }
 
-/** The streets with their lines (the `streets` layer's names and the `streetLines` layer's geometry, row by row). */
+/**
+ * A street of a pack: its names and first point as records, its lines read
+ * from the `streetLines` column (typed arrays) each time they are asked for
+ * and not kept, since only the geocoder's street point (once per street) and
+ * the site map read them.
+ */
+class PackStreet implements Street {
+  name: string;
+  altNames?: string[];
+  city?: string;
+  /** Where its ways start (the first point of its first line), for the geocoder to place it without reading its lines. */
+  readonly start: LatLng;
+
+  constructor(
+    summary: { name: string; altNames?: string[]; city?: string; start: LatLng },
+    private readonly column: LinesColumn,
+    private readonly row: number,
+  ) {
+    this.name = summary.name;
+    if (summary.altNames !== undefined) this.altNames = summary.altNames;
+    if (summary.city !== undefined) this.city = summary.city;
+    this.start = summary.start;
+  }
+
+  /** Its polylines, decoded now (fresh arrays on every read). */
+  get lines(): LatLng[][] {
+    return this.column.get(this.row);
+  }
+}
+
+/** The streets of the `streets` layer, their lines read on demand from the `streetLines` layer (row `i` is street `i`'s). */
 function streets(pack: Pack): Street[] {
   const summaries = pack.layer('streets');
-  const lines = pack.layer('streetLines');
+  const lines = pack.layer('streetLines').columns.lines;
   const list = new Array<Street>(summaries.rows);
-  for (let i = 0; i < summaries.rows; i++) {
-    const { name, altNames, city } = summaries.record(i);
-    list[i] = { name, ...(altNames === undefined ? {} : { altNames }), ...(city === undefined ? {} : { city }), lines: lines.record(i) };
-  }
+  for (let i = 0; i < summaries.rows; i++) list[i] = new PackStreet(summaries.record(i), lines, i);
   return list;
 }
 

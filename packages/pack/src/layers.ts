@@ -169,7 +169,14 @@ export const stationLayer = defineLayer<Station>()({
   index: { kind: 'points', point: (s) => s },
   record: (c, i) =>
     withOptional<Station>(
-      { lat: c.point.lat(i), lng: c.point.lng(i), id: c.id.get(i) ?? '', name: c.name.get(i) ?? '', modes: (c.modes.get(i) ?? []) as TransitMode[], sources: c.sources.get(i) ?? [] },
+      {
+        lat: c.point.lat(i),
+        lng: c.point.lng(i),
+        id: c.id.get(i) ?? '',
+        name: c.name.get(i) ?? '',
+        modes: (c.modes.get(i) ?? []) as TransitMode[],
+        sources: c.sources.get(i) ?? [],
+      },
       { routeCount: c.routeCount.get(i), weeklyDepartures: c.weeklyDepartures.get(i), routes: c.routes.get(i) as StopRoute[] | undefined },
     ),
 });

@@ -59,14 +59,12 @@ export interface StreetEntry {
   interpolations: InterpolationLine[];
   /** Mean of its addresses' positions, or null when it has none. */
   centroid: LatLng | null;
-  /** Spellings of its name among its addresses, with counts (to choose {@link StreetEntry.name}). */
-  spellings: Map<string, number>;
 }
 
-/** Files one address under its street entry: spelling, postcode, state, number keys and street numbers. */
-function addAddress(entry: StreetEntry, address: AddressPoint): void {
+/** Files one address under its street entry (its spelling in `spellings`): postcode, state, number keys and street numbers. */
+function addAddress(entry: StreetEntry, spellings: Map<string, number>, address: AddressPoint): void {
   const spelling = streetOf(address).trim();
-  entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
+  spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
   if (address.postcode !== undefined && address.postcode.trim() !== '') {
     const postcode = normalizePostcode(address.postcode);
     const known = entry.postcodes.get(postcode);
@@ -164,7 +162,6 @@ function newEntry(name: string, parts: StreetParts, cityKey: string, city: strin
     streets: [],
     interpolations: [],
     centroid: null,
-    spellings: new Map(),
   };
   if (city !== undefined) entry.city = city;
   return entry;
@@ -190,6 +187,8 @@ export function buildStreetEntries(
   spellings: RegionSpellings = newRegionSpellings(),
 ): StreetEntry[] {
   const entries = new Map<string, StreetEntry>();
+  // Spellings of each entry's name among its addresses, with counts: they choose its display name, then are dropped.
+  const spellingsOf = new Map<StreetEntry, Map<string, number>>();
   const entriesByKey = new Map<string, StreetEntry[]>();
   const entryFor = (streetName: string, cityName: string | undefined): StreetEntry | null => {
     const parts = spellings.streets.learn(streetName);
@@ -213,7 +212,13 @@ export function buildStreetEntries(
     const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode(normalizePostcode(address.postcode)));
     // `Asemahalli, Kaivokatu`: a building's name before the street, as some objects write it.
     const entry = entryFor(streetOf(address), city);
-    if (entry !== null) addAddress(entry, address);
+    if (entry === null) continue;
+    let spellings = spellingsOf.get(entry);
+    if (spellings === undefined) {
+      spellings = new Map();
+      spellingsOf.set(entry, spellings);
+    }
+    addAddress(entry, spellings, address);
   }
   const addressesOf = new Map<StreetEntry, AddressPoint[]>();
   for (const entry of entries.values()) {
@@ -222,7 +227,7 @@ export function buildStreetEntries(
     entry.centroid = meanPoint(addressesOf.get(entry) ?? []);
     let best = entry.name;
     let bestCount = 0;
-    for (const [spelling, count] of entry.spellings) {
+    for (const [spelling, count] of spellingsOf.get(entry) ?? []) {
       if (count > bestCount) {
         best = spelling;
         bestCount = count;

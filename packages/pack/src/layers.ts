@@ -312,10 +312,18 @@ export const populationLayer = defineLayer<PopulationPoint>()({
   },
   index: { kind: 'points', point: (p) => p },
   record: (c, i) => {
-    const point: PopulationPoint = { lat: c.point.lat(i), lng: c.point.lng(i), residents: c.residents.get(i) ?? 0 };
-    put(point, 'households', c.households.get(i));
-    put(point, 'income', c.income.get(i));
-    put(point, 'area', c.area.get(i));
+    const lat = c.point.lat(i);
+    const lng = c.point.lng(i);
+    const residents = c.residents.get(i) ?? 0;
+    const households = c.households.get(i);
+    const income = c.income.get(i);
+    const area = c.area.get(i);
+    // The usual shapes as one literal each: every field in the object itself, none in a separate property store.
+    if (households === undefined && income === undefined) return area === undefined ? { lat, lng, residents } : { lat, lng, residents, area };
+    const point: PopulationPoint = { lat, lng, residents };
+    put(point, 'households', households);
+    put(point, 'income', income);
+    put(point, 'area', area);
     return point;
   },
 });

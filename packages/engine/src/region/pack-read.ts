@@ -22,7 +22,8 @@ import type { RegionData, RegionManifest, Road, Street } from './types.js';
  * layers) and every file's size and SHA-256, and makes each layer's columns
  * typed-array views of its file; the records the engine holds are rebuilt
  * from those columns (no JSON is parsed but the manifest and the small
- * route lists of transit stops).
+ * route lists of transit stops), except street lines and road points, which
+ * `Street.lines` and `Road.points` decode from the columns on each read.
  *
  * @param dir - the pack directory
  * @returns the pack's data

@@ -29,7 +29,11 @@ describe('value columns', () => {
   });
 
   it('gives rows with the same list one shared, frozen array', () => {
-    const [first, other, same] = roundTrip(strings, [['r1', 'r2'], ['r2', 'r1'], ['r1', 'r2']]) as string[][];
+    const [first, other, same] = roundTrip(strings, [
+      ['r1', 'r2'],
+      ['r2', 'r1'],
+      ['r1', 'r2'],
+    ]) as string[][];
     expect(same).toBe(first);
     expect(other).not.toBe(first);
     expect(other).toEqual(['r2', 'r1']);

@@ -4,6 +4,7 @@ import type { ScoringEngine } from '@locscore/engine';
 import type { Logger } from 'pino';
 import { createServer } from './app.js';
 import { type LoadedEngine, loadEngine } from './engine-loader.js';
+import { reloadableEngine } from './engine-reload.js';
 import type { Lifecycle } from './http/health.js';
 import { createLogger } from './infra/logger.js';
 import { createMetrics, timedEngine } from './infra/metrics.js';
@@ -99,6 +100,29 @@ function gracefulStop(steps: StopSteps): () => Promise<void> {
 }
 
 /**
+ * Reloads the region packs on `SIGHUP` (a pack replaced on disk, or added to
+ * or removed from a folder given to `--region`) while the loaded ones keep
+ * answering; logs `regions reloaded` with the regions then served, or the
+ * failure (the loaded regions then keep answering).
+ *
+ * @returns removes the signal handler
+ */
+function reloadOnHangup(reload: () => Promise<ScoringEngine>, warm: (engine: ScoringEngine) => void, logger: Logger): () => void {
+  const onHangup = (): void => {
+    logger.info('SIGHUP: reloading the region packs');
+    reload().then(
+      (engine) => {
+        logger.info({ regions: engine.regions.map((region) => region.name) }, 'regions reloaded');
+        warm(engine);
+      },
+      (error: unknown) => logger.error({ err: error }, 'region reload failed; the regions loaded before keep answering'),
+    );
+  };
+  process.on('SIGHUP', onHangup);
+  return () => process.off('SIGHUP', onHangup);
+}
+
+/**
  * Builds the engine's per-category tables (`ScoringEngine.warm`) in the
  * background once the server listens, so the first score of a category does
  * not wait for them; requests are served in between. Logs when done, and a
@@ -131,15 +155,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let loaded: LoadedEngine | null = null;
   let stopQueue = async (): Promise<void> => undefined;
   const warming = new AbortController();
+  let stopReloads = (): void => undefined;
   const release = async (): Promise<void> => {
+    stopReloads();
     warming.abort();
     await store.close();
     await loaded?.close();
   };
   try {
-    loaded = options.engine
-      ? { engine: options.engine, close: async () => undefined }
-      : await loadEngine({ regions: options.regions ?? DEFAULT_SETTINGS.regions, sample: options.sample ?? DEFAULT_SETTINGS.sample });
+    if (options.engine) loaded = { engine: options.engine, close: async () => undefined };
+    else {
+      const sources = { regions: options.regions ?? DEFAULT_SETTINGS.regions, sample: options.sample ?? DEFAULT_SETTINGS.sample };
+      const reloadable = reloadableEngine(await loadEngine(sources), () => loadEngine(sources));
+      loaded = { engine: reloadable.engine, close: () => reloadable.close() };
+      stopReloads = reloadOnHangup(reloadable.reload, (engine) => warmEngine(engine, logger, warming.signal), logger);
+    }
     const { engine } = loaded;
     if (options.demoKey) {
       await store.keys.register({ apiKey: options.demoKey, plan: options.demoPlan ?? DEFAULT_SETTINGS.demoPlan, name: 'demo' });

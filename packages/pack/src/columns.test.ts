@@ -28,6 +28,18 @@ describe('value columns', () => {
     expect(roundTrip(strings, [['r1', 'r2'], undefined, [], ['r2']])).toEqual([['r1', 'r2'], undefined, [], ['r2']]);
   });
 
+  it('gives rows with the same list one shared, frozen array', () => {
+    const [first, other, same] = roundTrip(strings, [
+      ['r1', 'r2'],
+      ['r2', 'r1'],
+      ['r1', 'r2'],
+    ]) as string[][];
+    expect(same).toBe(first);
+    expect(other).not.toBe(first);
+    expect(other).toEqual(['r2', 'r1']);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
   it('keeps tags, numbers with gaps, and lists of numbers with nulls', () => {
     expect(roundTrip(tags, [{ amenity: 'cafe', name: 'Café' }, {}])).toEqual([{ amenity: 'cafe', name: 'Café' }, {}]);
     expect(roundTrip(number, [4.5, null, undefined, 0, -3])).toEqual([4.5, undefined, undefined, 0, -3]);

@@ -39,6 +39,11 @@ function withOptional<T extends object>(record: T, optional: Partial<T>): T {
   return record;
 }
 
+/** Sets an optional field only when it has a value (absent fields stay absent, as in the source records), without a temporary object. */
+function put<T, K extends keyof T>(record: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) record[key] = value;
+}
+
 /** Civic address points, with a kdbush index. */
 export const addressLayer = defineLayer<AddressPoint>()({
   name: 'addresses',
@@ -59,22 +64,26 @@ export const addressLayer = defineLayer<AddressPoint>()({
     areas: column(strings, (a: AddressPoint) => a.areas),
   },
   index: { kind: 'points', point: (a) => a },
-  record: (c, i) =>
-    withOptional<AddressPoint>(
-      { ...c.point.get(i), housenumber: c.housenumber.get(i) ?? '', street: c.street.get(i) ?? '', osmId: c.osmId.get(i) },
-      {
-        unit: c.unit.get(i),
-        housename: c.housename.get(i),
-        conscriptionNumber: c.conscriptionNumber.get(i),
-        streetNumber: c.streetNumber.get(i),
-        localities: c.localities.get(i),
-        city: c.city.get(i),
-        postcode: c.postcode.get(i),
-        state: c.state.get(i),
-        country: c.country.get(i),
-        areas: c.areas.get(i),
-      },
-    ),
+  record: (c, i) => {
+    const address: AddressPoint = {
+      lat: c.point.lat(i),
+      lng: c.point.lng(i),
+      housenumber: c.housenumber.get(i) ?? '',
+      street: c.street.get(i) ?? '',
+      osmId: c.osmId.get(i),
+    };
+    put(address, 'unit', c.unit.get(i));
+    put(address, 'housename', c.housename.get(i));
+    put(address, 'conscriptionNumber', c.conscriptionNumber.get(i));
+    put(address, 'streetNumber', c.streetNumber.get(i));
+    put(address, 'localities', c.localities.get(i));
+    put(address, 'city', c.city.get(i));
+    put(address, 'postcode', c.postcode.get(i));
+    put(address, 'state', c.state.get(i));
+    put(address, 'country', c.country.get(i));
+    put(address, 'areas', c.areas.get(i));
+    return address;
+  },
 });
 
 /** A street as the `streets` layer gives it back: without its lines, with the one point the geocoder places it at and its first point. */
@@ -160,7 +169,14 @@ export const stationLayer = defineLayer<Station>()({
   index: { kind: 'points', point: (s) => s },
   record: (c, i) =>
     withOptional<Station>(
-      { ...c.point.get(i), id: c.id.get(i) ?? '', name: c.name.get(i) ?? '', modes: (c.modes.get(i) ?? []) as TransitMode[], sources: c.sources.get(i) ?? [] },
+      {
+        lat: c.point.lat(i),
+        lng: c.point.lng(i),
+        id: c.id.get(i) ?? '',
+        name: c.name.get(i) ?? '',
+        modes: (c.modes.get(i) ?? []) as TransitMode[],
+        sources: c.sources.get(i) ?? [],
+      },
       { routeCount: c.routeCount.get(i), weeklyDepartures: c.weeklyDepartures.get(i), routes: c.routes.get(i) as StopRoute[] | undefined },
     ),
 });
@@ -181,7 +197,7 @@ export const busStopLayer = defineLayer<BusStop>()({
   index: { kind: 'points', point: (s) => s },
   record: (c, i) =>
     withOptional<BusStop>(
-      { ...c.point.get(i), id: c.id.get(i) ?? '', name: c.name.get(i) ?? null, sources: c.sources.get(i) ?? [] },
+      { lat: c.point.lat(i), lng: c.point.lng(i), id: c.id.get(i) ?? '', name: c.name.get(i) ?? null, sources: c.sources.get(i) ?? [] },
       {
         modes: c.modes.get(i) as TransitMode[] | undefined,
         routeCount: c.routeCount.get(i),
@@ -209,7 +225,7 @@ export const poiLayer = defineLayer<Poi>()({
   index: { kind: 'points', point: (p) => p },
   record: (c, i) =>
     withOptional<Poi>(
-      { ...c.point.get(i), id: c.id.get(i), name: c.name.get(i) ?? null, tags: c.tags.get(i), rating: c.rating.get(i) ?? null },
+      { lat: c.point.lat(i), lng: c.point.lng(i), id: c.id.get(i), name: c.name.get(i) ?? null, tags: c.tags.get(i), rating: c.rating.get(i) ?? null },
       { ratingCount: c.ratingCount.get(i), brand: c.brand.get(i), brandWikidata: c.brandWikidata.get(i), nsiId: c.nsiId.get(i), inside: c.inside.get(i) },
     ),
 });
@@ -243,7 +259,7 @@ export const censusLayer = defineLayer<CensusArea>()({
   index: { kind: 'points', point: (a) => a },
   record: (c, i) =>
     withOptional<CensusArea>(
-      { ...c.point.get(i), id: c.id.get(i) ?? '', name: c.name.get(i) ?? '', population: c.population.get(i) ?? 0 },
+      { lat: c.point.lat(i), lng: c.point.lng(i), id: c.id.get(i) ?? '', name: c.name.get(i) ?? '', population: c.population.get(i) ?? 0 },
       {
         medianHouseholdIncome: c.medianHouseholdIncome.get(i),
         landAreaKm2: c.landAreaKm2.get(i),
@@ -295,11 +311,21 @@ export const populationLayer = defineLayer<PopulationPoint>()({
     area: column(string, (p: PopulationPoint) => p.area),
   },
   index: { kind: 'points', point: (p) => p },
-  record: (c, i) =>
-    withOptional<PopulationPoint>(
-      { ...c.point.get(i), residents: c.residents.get(i) ?? 0 },
-      { households: c.households.get(i), income: c.income.get(i), area: c.area.get(i) },
-    ),
+  record: (c, i) => {
+    const lat = c.point.lat(i);
+    const lng = c.point.lng(i);
+    const residents = c.residents.get(i) ?? 0;
+    const households = c.households.get(i);
+    const income = c.income.get(i);
+    const area = c.area.get(i);
+    // The usual shapes as one literal each: every field in the object itself, none in a separate property store.
+    if (households === undefined && income === undefined) return area === undefined ? { lat, lng, residents } : { lat, lng, residents, area };
+    const point: PopulationPoint = { lat, lng, residents };
+    put(point, 'households', households);
+    put(point, 'income', income);
+    put(point, 'area', area);
+    return point;
+  },
 });
 
 /** Named `place=*` nodes (localities for addressing), with a kdbush index. */
@@ -315,7 +341,7 @@ export const placeLayer = defineLayer<Place>()({
   index: { kind: 'points', point: (p) => p },
   record: (c, i) =>
     withOptional<Place>(
-      { ...c.point.get(i), id: c.id.get(i), name: c.name.get(i) ?? '', kind: (c.kind.get(i) ?? 'hamlet') as PlaceKind },
+      { lat: c.point.lat(i), lng: c.point.lng(i), id: c.id.get(i), name: c.name.get(i) ?? '', kind: (c.kind.get(i) ?? 'hamlet') as PlaceKind },
       { altNames: c.altNames.get(i) },
     ),
 });

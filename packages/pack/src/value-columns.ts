@@ -33,18 +33,33 @@ export const string: ColumnCodec<string | null | undefined, StringColumn> = {
 
 /** Reader of a `strings` column: row `i`'s codes are `codes[offsets[i]..offsets[i + 1]]`; `present[i]` is 0 for an absent list. */
 export class StringListColumn {
+  /** The lists decoded so far, by their codes (`12,40`). */
+  private readonly lists = new Map<string, string[]>();
+
   constructor(
     private readonly buffers: ColumnBuffers,
     private readonly strings: StringTable,
   ) {}
 
-  /** The strings of row `i`, or undefined when the record had no list. */
+  /**
+   * The strings of row `i`, or undefined when the record had no list. Rows
+   * with the same strings share one frozen array (the areas or localities of
+   * the addresses of one town repeat across thousands of rows).
+   */
   get(i: number): string[] | undefined {
     if (bufferOf(this.buffers, 'present', Uint8Array)[i] !== 1) return undefined;
     const offsets = bufferOf(this.buffers, 'offsets', Uint32Array);
     const codes = bufferOf(this.buffers, 'codes', Uint32Array);
-    const list: string[] = [];
-    for (let j = offsets[i] ?? 0; j < (offsets[i + 1] ?? 0); j++) list.push(this.strings.get(codes[j] ?? NO_STRING) ?? '');
+    const from = offsets[i] ?? 0;
+    const to = offsets[i + 1] ?? 0;
+    const key = codes.subarray(from, to).join(',');
+    let list = this.lists.get(key);
+    if (list === undefined) {
+      const fresh: string[] = [];
+      for (let j = from; j < to; j++) fresh.push(this.strings.get(codes[j] ?? NO_STRING) ?? '');
+      list = Object.freeze(fresh) as string[];
+      this.lists.set(key, list);
+    }
     return list;
   }
 }

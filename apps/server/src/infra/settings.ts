@@ -158,7 +158,8 @@ export const SETTINGS = {
     variable: 'LOCSCORE_REGIONS',
     repeatable: true,
     default: 'none',
-    meaning: 'Region pack directories (`locscore region import`); the flag is repeatable, the variable comma-separated.',
+    meaning:
+      'Region pack directories (`locscore region import`), or folders of them (every pack inside is loaded); the flag is repeatable, the variable comma-separated. SIGHUP reloads them (a pack replaced, added or removed) while the loaded ones keep answering.',
     schema: z.array(z.string()).default([]),
   },
   sample: {

@@ -10,8 +10,12 @@ export const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
 export interface ServerProcess {
   /** Base URL it listens on. */
   url: string;
+  /** Its pid (also its process group id), e.g. to send it SIGHUP. */
+  pid: number;
   /** Everything it wrote to stderr so far. */
   stderr(): string;
+  /** Resolves once its stderr so far contains `text` (at once when it already does). */
+  stderrContains(text: string): Promise<void>;
   /**
    * SIGKILL to its process group, as a supervisor kills a crashed service;
    * returns at once: the process may still be exiting, then stays a zombie
@@ -46,7 +50,18 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   if (!url) throw new Error('no URL in the listening line');
   return {
     url,
+    pid: group.pid,
     stderr: () => errors,
+    stderrContains: (text) =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (!errors.includes(text)) return;
+          child.stderr.off('data', check);
+          resolve();
+        };
+        child.stderr.on('data', check);
+        check();
+      }),
     killGroup: () => group.killGroup(),
     release: () => group.release(),
     stop() {

@@ -25,6 +25,20 @@ export function contractUmlauts(word: string): string {
  * @returns e.g. `montreal`, `saint laurent`, `triesen`
  */
 export function normalizeCity(city: string): string {
+  let key = cityKeys.get(city);
+  if (key === undefined) {
+    key = cityKeyOf(city);
+    // Bounded: a region's names are a few thousand; free text from requests must not grow it without end.
+    if (cityKeys.size < MAX_KEPT_CITY_KEYS) cityKeys.set(city, key);
+  }
+  return key;
+}
+
+/** How many {@link normalizeCity} keys are kept for names met again (every address of a town names it). */
+const MAX_KEPT_CITY_KEYS = 50_000;
+const cityKeys = new Map<string, string>();
+
+function cityKeyOf(city: string): string {
   const words = foldText(city.includes('(') ? city.replace(/\s*\([^)]*\)\s*$/u, '') : city)
     .split(' ')
     .map((word) => (word === 'st' || word === 'sankt' ? 'saint' : word === 'ste' ? 'sainte' : contractUmlauts(word)));

@@ -69,7 +69,9 @@ export class PlaceNames {
     for (const place of places) {
       this.learnAliases([place.name, ...(place.altNames ?? [])]);
       const kind = classOf(place.kind);
-      byClass.set(kind, [...(byClass.get(kind) ?? []), place]);
+      const list = byClass.get(kind);
+      if (list === undefined) byClass.set(kind, [place]);
+      else list.push(place);
       if (kind === 'settlement') this.municipalityOf.set(place, municipalityAt(place));
     }
     for (const area of areas) if (area.kind === 'administrative' && area.name !== undefined) this.learnAliases([area.name, ...(area.altNames ?? [])]);

@@ -1,5 +1,5 @@
 import { haversineMetres, meanPoint } from '../region/geometry.js';
-import type { AddressPoint, InterpolationLine, LatLng, RegionData } from '../region/types.js';
+import type { AddressPoint, InterpolationLine, LatLng, RegionData, Street } from '../region/types.js';
 import { foldText, normalizeCity, normalizePostcode } from './fold.js';
 import { houseNumberKeys, houseNumberParts } from './house-number.js';
 import { midpointOfLongestLine, nearestPointOnLines } from './line-geometry.js';
@@ -47,18 +47,24 @@ export interface StreetEntry {
   aliases: Set<string>;
   /** Numbered addresses sorted by value, then by suffix (no suffix first). */
   numbered: NumberedAddress[];
-  lines: LatLng[][];
+  /**
+   * The region's streets (ways grouped by name) that make up this entry, in
+   * the order met; their `lines` are read only when the entry's point is
+   * first needed ({@link streetRepresentativePoint}), so a pack's lazy line
+   * geometry is never held per entry.
+   */
+  streets: Street[];
+  /** {@link streetRepresentativePoint} once worked out (undefined until then). */
+  point?: LatLng | null;
   interpolations: InterpolationLine[];
   /** Mean of its addresses' positions, or null when it has none. */
   centroid: LatLng | null;
-  /** Spellings of its name among its addresses, with counts (to choose {@link StreetEntry.name}). */
-  spellings: Map<string, number>;
 }
 
-/** Files one address under its street entry: spelling, postcode, state, number keys and street numbers. */
-function addAddress(entry: StreetEntry, address: AddressPoint): void {
+/** Files one address under its street entry (its spelling in `spellings`): postcode, state, number keys and street numbers. */
+function addAddress(entry: StreetEntry, spellings: Map<string, number>, address: AddressPoint): void {
   const spelling = streetOf(address).trim();
-  entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
+  spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
   if (address.postcode !== undefined && address.postcode.trim() !== '') {
     const postcode = normalizePostcode(address.postcode);
     const known = entry.postcodes.get(postcode);
@@ -153,10 +159,9 @@ function newEntry(name: string, parts: StreetParts, cityKey: string, city: strin
     byNumber: new Map(),
     aliases: new Set(),
     numbered: [],
-    lines: [],
+    streets: [],
     interpolations: [],
     centroid: null,
-    spellings: new Map(),
   };
   if (city !== undefined) entry.city = city;
   return entry;
@@ -182,6 +187,8 @@ export function buildStreetEntries(
   spellings: RegionSpellings = newRegionSpellings(),
 ): StreetEntry[] {
   const entries = new Map<string, StreetEntry>();
+  // Spellings of each entry's name among its addresses, with counts: they choose its display name, then are dropped.
+  const spellingsOf = new Map<StreetEntry, Map<string, number>>();
   const entriesByKey = new Map<string, StreetEntry[]>();
   const entryFor = (streetName: string, cityName: string | undefined): StreetEntry | null => {
     const parts = spellings.streets.learn(streetName);
@@ -205,7 +212,13 @@ export function buildStreetEntries(
     const city = address.city ?? (address.postcode === undefined ? undefined : cityOfPostcode(normalizePostcode(address.postcode)));
     // `Asemahalli, Kaivokatu`: a building's name before the street, as some objects write it.
     const entry = entryFor(streetOf(address), city);
-    if (entry !== null) addAddress(entry, address);
+    if (entry === null) continue;
+    let spellings = spellingsOf.get(entry);
+    if (spellings === undefined) {
+      spellings = new Map();
+      spellingsOf.set(entry, spellings);
+    }
+    addAddress(entry, spellings, address);
   }
   const addressesOf = new Map<StreetEntry, AddressPoint[]>();
   for (const entry of entries.values()) {
@@ -214,7 +227,7 @@ export function buildStreetEntries(
     entry.centroid = meanPoint(addressesOf.get(entry) ?? []);
     let best = entry.name;
     let bestCount = 0;
-    for (const [spelling, count] of entry.spellings) {
+    for (const [spelling, count] of spellingsOf.get(entry) ?? []) {
       if (count > bestCount) {
         best = spelling;
         bestCount = count;
@@ -242,10 +255,9 @@ export function buildStreetEntries(
     return entryFor(streetName, cityName);
   };
   for (const street of region.streets) {
-    const lines = street.lines.filter((line) => line.length > 0);
-    const entry = attach(street.name, street.city, lines[0]?.[0]);
+    const entry = attach(street.name, street.city, firstPointOf(street));
     if (entry !== null) {
-      entry.lines.push(...lines);
+      entry.streets.push(street);
       for (const alias of street.altNames ?? []) entry.aliases.add(alias);
     }
   }
@@ -254,6 +266,23 @@ export function buildStreetEntries(
     if (entry !== null) entry.interpolations.push(line);
   }
   return [...entries.values()];
+}
+
+/**
+ * Where a street's ways start: the first point of its first line that has
+ * one (a pack's street gives it without reading its lines: `start`).
+ */
+function firstPointOf(street: Street & { start?: LatLng }): LatLng | undefined {
+  if (street.start !== undefined) return street.start;
+  for (const line of street.lines) if (line[0] !== undefined) return line[0];
+  return undefined;
+}
+
+/** The non-empty lines of an entry's streets, in the order its streets were met. */
+function linesOf(entry: StreetEntry): LatLng[][] {
+  const lines: LatLng[][] = [];
+  for (const street of entry.streets) for (const line of street.lines) if (line.length > 0) lines.push(line);
+  return lines;
 }
 
 /**
@@ -266,8 +295,14 @@ export function buildStreetEntries(
  * @returns the point, or null when the entry has neither geometry nor addresses
  */
 export function streetRepresentativePoint(entry: StreetEntry): LatLng | null {
-  if (entry.centroid === null) return midpointOfLongestLine(entry.lines);
-  if (entry.lines.length > 0) return nearestPointOnLines(entry.lines, entry.centroid);
+  if (entry.point === undefined) entry.point = representativePoint(entry);
+  return entry.point === null ? null : { lat: entry.point.lat, lng: entry.point.lng };
+}
+
+function representativePoint(entry: StreetEntry): LatLng | null {
+  const lines = linesOf(entry);
+  if (entry.centroid === null) return midpointOfLongestLine(lines);
+  if (lines.length > 0) return nearestPointOnLines(lines, entry.centroid);
   let nearest: LatLng | null = null;
   let nearestDistance = Number.POSITIVE_INFINITY;
   for (const { address } of entry.numbered) {

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from './cli-in-process.js';
-import { binPath, cliEnv, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
+import { cliEnv, cliNodeArgs, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
 
 const tinyPbf = join(repoRoot, 'packages/engine/test/fixtures/vaduz-centre.osm.pbf');
 const builtBin = join(repoRoot, 'apps/cli/dist/bin.js');
@@ -128,9 +128,7 @@ describe('connection errors in CLI words', () => {
 
 describe.skipIf(!hasScript)('--json on a terminal', () => {
   it('is indented on a terminal and one line in a pipe', async () => {
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'categories', '--json']
-      .map((part) => `'${part}'`)
-      .join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['categories', '--json'])].map((part) => `'${part}'`).join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const output = collectOutput(child);
     await finished(child);
@@ -322,9 +320,7 @@ describe('pipes and terminals', () => {
   });
 
   it.skipIf(!hasScript)('serve logs readable lines on a terminal, and JSON lines when stderr is piped', async () => {
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'serve', '--port', '0', '--data-dir', join(workDir, 'tty')]
-      .map((part) => `'${part}'`)
-      .join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['serve', '--port', '0', '--data-dir', join(workDir, 'tty')])].map((part) => `'${part}'`).join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const output = collectOutput(child);
     try {
@@ -375,9 +371,7 @@ describe("listen's webhook secret stays out of the process list", () => {
   });
 
   it.skipIf(!hasScript)('asks for it on a terminal, without echoing it', async () => {
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'listen', '--port', '0']
-      .map((part) => `'${part}'`)
-      .join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['listen', '--port', '0'])].map((part) => `'${part}'`).join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const output = collectOutput(child);
     try {

@@ -3,7 +3,10 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
+  // Declarations are checked against the workspace dependencies' built ones (`dist/*.d.ts`; `pnpm build`
+  // builds dependencies first), not their sources, so each package's sources are type-checked once
+  // rather than again in every dependent's declaration build.
+  dts: { entry: 'src/index.ts', compilerOptions: { customConditions: [] } },
   sourcemap: true,
   clean: true,
   target: 'node20',

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { stat, watch } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
@@ -55,14 +56,38 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The built CLI's entry (`pnpm build`), which {@link startCli} runs instead of the source under {@link BUILT_CLI}. */
+export const builtBinPath = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
 /**
- * Starts the CLI from source (`node --conditions=@locscore/source --import tsx src/bin.ts`).
+ * Whether {@link startCli} runs the built CLI (`apps/cli/dist/bin.js`) rather
+ * than its sources through tsx: set `LOCSCORE_TEST_ENTRIES=built` where the
+ * build has just run from the same sources, as `.ci/run` does (it builds
+ * before it tests), to spare each spawned CLI tsx's start-up. Unset, the
+ * sources run, so a test run needs no build first.
+ */
+export const BUILT_CLI = process.env['LOCSCORE_TEST_ENTRIES'] === 'built';
+
+/**
+ * The node arguments that run the CLI with `args`: the built entry under
+ * {@link BUILT_CLI}, else the sources (`--conditions=@locscore/source --import tsx src/bin.ts`).
+ *
+ * @throws Error under {@link BUILT_CLI} when `apps/cli/dist/bin.js` is absent
+ */
+export function cliNodeArgs(args: readonly string[]): string[] {
+  if (!BUILT_CLI) return ['--conditions=@locscore/source', '--import', tsxLoader, binPath, ...args];
+  if (!existsSync(builtBinPath)) throw new Error(`LOCSCORE_TEST_ENTRIES=built but ${builtBinPath} is absent: run \`pnpm build\` first`);
+  return [builtBinPath, ...args];
+}
+
+/**
+ * Starts the CLI ({@link cliNodeArgs}: from source, or built under {@link BUILT_CLI}).
  *
  * @param args - CLI arguments
  * @param options - extra environment, stdin text, working directory
  */
 export function startCli(args: string[], options: CliOptions = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--conditions=@locscore/source', '--import', tsxLoader, binPath, ...args], {
+  const child = spawn(process.execPath, cliNodeArgs(args), {
     cwd: options.cwd ?? repoRoot,
     env: cliEnv(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],

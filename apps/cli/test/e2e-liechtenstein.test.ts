@@ -21,6 +21,7 @@ import { ScoreResult } from '@locscore/schema';
 import { LocScoreClient, QuotaExceededError } from '@locscore/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from './cli-in-process.js';
+import { cliNodeArgs } from './cli-process.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -123,7 +124,7 @@ function spellings(place: Place): string[] {
 }
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawn(process.execPath, ['--conditions=@locscore/source', '--import', 'tsx', join(repoRoot, 'apps/cli/src/bin.ts'), ...args], {
+  spawn(process.execPath, cliNodeArgs(args), {
     cwd: repoRoot,
     env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

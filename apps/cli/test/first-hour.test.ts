@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from './cli-in-process.js';
-import { binPath, cliEnv, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
+import { cliEnv, cliNodeArgs, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
 
 const tinyPbf = join(repoRoot, 'packages/engine/test/fixtures/vaduz-centre.osm.pbf');
 const builtBin = join(repoRoot, 'apps/cli/dist/bin.js');
@@ -128,9 +128,7 @@ describe('connection errors in CLI words', () => {
 
 describe.skipIf(!hasScript)('--json on a terminal', () => {
   it('is indented on a terminal and one line in a pipe', async () => {
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'categories', '--json']
-      .map((part) => `'${part}'`)
-      .join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['categories', '--json'])].map((part) => `'${part}'`).join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const output = collectOutput(child);
     await finished(child);
@@ -321,51 +319,34 @@ describe('pipes and terminals', () => {
     expect(run.code).toBe(0);
   });
 
-  it.skipIf(!hasScript)(
-    'serve logs readable lines on a terminal, and JSON lines when stderr is piped',
-    async () => {
-      const command = [
-        process.execPath,
-        '--conditions=@locscore/source',
-        '--import',
-        'tsx',
-        binPath,
-        'serve',
-        '--port',
-        '0',
-        '--data-dir',
-        join(workDir, 'tty'),
-      ]
-        .map((part) => `'${part}'`)
-        .join(' ');
-      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-      const output = collectOutput(child);
-      try {
-        const url = /(http:\/\/127\.0\.0\.1:\d+)\r?\n/.exec(await output.until('stdout', (text) => /http:\/\/127\.0\.0\.1:\d+\r?\n/.test(text)))?.[1];
-        expect((await fetch(`${url}/healthz`)).status).toBe(200);
-        const logged = await output.until('stdout', (text) => text.includes('request completed'));
-        const line = logged.split(/\r?\n/).find((text) => text.includes('request completed')) ?? '';
-        expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: request completed \{.*"url":"\/healthz".*\}$/);
-        expect(logged).not.toContain('"level":30');
-      } finally {
-        child.kill('SIGTERM');
-      }
-      await finished(child);
-      const piped = startCli(['serve', '--port', '0', '--data-dir', join(workDir, 'piped')]);
-      const logs = collectOutput(piped);
-      try {
-        const url = await firstLine(piped);
-        await fetch(`${url}/healthz`);
-        const text = await logs.until('stderr', (all) => all.includes('request completed'));
-        const line = text.split('\n').find((entry) => entry.includes('request completed')) ?? '';
-        expect(JSON.parse(line)).toMatchObject({ level: 30, msg: 'request completed', req: { url: '/healthz' } });
-      } finally {
-        piped.kill('SIGTERM');
-      }
-      await finished(piped);
-    },
-    240_000,
-  );
+  it.skipIf(!hasScript)('serve logs readable lines on a terminal, and JSON lines when stderr is piped', async () => {
+    const command = [process.execPath, ...cliNodeArgs(['serve', '--port', '0', '--data-dir', join(workDir, 'tty')])].map((part) => `'${part}'`).join(' ');
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const output = collectOutput(child);
+    try {
+      const url = /(http:\/\/127\.0\.0\.1:\d+)\r?\n/.exec(await output.until('stdout', (text) => /http:\/\/127\.0\.0\.1:\d+\r?\n/.test(text)))?.[1];
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const logged = await output.until('stdout', (text) => text.includes('request completed'));
+      const line = logged.split(/\r?\n/).find((text) => text.includes('request completed')) ?? '';
+      expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: request completed \{.*"url":"\/healthz".*\}$/);
+      expect(logged).not.toContain('"level":30');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await finished(child);
+    const piped = startCli(['serve', '--port', '0', '--data-dir', join(workDir, 'piped')]);
+    const logs = collectOutput(piped);
+    try {
+      const url = await firstLine(piped);
+      await fetch(`${url}/healthz`);
+      const text = await logs.until('stderr', (all) => all.includes('request completed'));
+      const line = text.split('\n').find((entry) => entry.includes('request completed')) ?? '';
+      expect(JSON.parse(line)).toMatchObject({ level: 30, msg: 'request completed', req: { url: '/healthz' } });
+    } finally {
+      piped.kill('SIGTERM');
+    }
+    await finished(piped);
+  });
 });
 
 describe("listen's webhook secret stays out of the process list", () => {
@@ -389,26 +370,20 @@ describe("listen's webhook secret stays out of the process list", () => {
     expect(none.stderr).toContain('Error: No webhook secret: set LOCSCORE_WEBHOOK_SECRET');
   });
 
-  it.skipIf(!hasScript)(
-    'asks for it on a terminal, without echoing it',
-    async () => {
-      const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'listen', '--port', '0']
-        .map((part) => `'${part}'`)
-        .join(' ');
-      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-      const output = collectOutput(child);
-      try {
-        await output.until('stdout', (text) => text.includes('Webhook secret'));
-        child.stdin?.write(`${secret}\r`);
-        await output.until('stdout', (text) => text.includes('Listening for locscore webhook deliveries'));
-        expect(output.stdout).not.toContain(secret);
-      } finally {
-        child.kill('SIGTERM');
-      }
-      await finished(child);
-    },
-    120_000,
-  );
+  it.skipIf(!hasScript)('asks for it on a terminal, without echoing it', async () => {
+    const command = [process.execPath, ...cliNodeArgs(['listen', '--port', '0'])].map((part) => `'${part}'`).join(' ');
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const output = collectOutput(child);
+    try {
+      await output.until('stdout', (text) => text.includes('Webhook secret'));
+      child.stdin?.write(`${secret}\r`);
+      await output.until('stdout', (text) => text.includes('Listening for locscore webhook deliveries'));
+      expect(output.stdout).not.toContain(secret);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await finished(child);
+  });
 });
 
 describe('region import for a new user', () => {
@@ -448,28 +423,24 @@ describe('region import for a new user', () => {
 
   const census = join(repoRoot, '../shared/data/nyc-census');
   const village = join(repoRoot, '../shared/data/nyc-west-village/nyc-west-village.osm.pbf');
-  it.skipIf(!existsSync(census) || !existsSync(village))(
-    'the recipe the error gives builds the West Village pack from the real census files',
-    async () => {
-      const hint = await runCliInProcess(['region', 'import', '--osm', village, '--census', join(census, 'demographics_ct.csv'), '--out', join(workDir, 'wv')]);
-      const recipe = /^\s+(--census-boundaries .*)$/m.exec(hint.stderr)?.[1]?.split(' ') ?? [];
-      const paths: Record<string, string> = {
-        'cb_2020_36_tract_500k.shp': join(census, 'cb_2020_36_tract_500k', 'cb_2020_36_tract_500k.shp'),
-        'demographics_ct.csv': join(census, 'demographics_ct.csv'),
-      };
-      const run = await runCliInProcess([
-        'region',
-        'import',
-        '--osm',
-        village,
-        ...recipe.map((part) => paths[part] ?? part),
-        '--out',
-        join(workDir, 'wv'),
-        '--json',
-      ]);
-      expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ population: { method: 'census' }, counts: { census: 7 } });
-    },
-    180_000,
-  );
+  it.skipIf(!existsSync(census) || !existsSync(village))('the recipe the error gives builds the West Village pack from the real census files', async () => {
+    const hint = await runCliInProcess(['region', 'import', '--osm', village, '--census', join(census, 'demographics_ct.csv'), '--out', join(workDir, 'wv')]);
+    const recipe = /^\s+(--census-boundaries .*)$/m.exec(hint.stderr)?.[1]?.split(' ') ?? [];
+    const paths: Record<string, string> = {
+      'cb_2020_36_tract_500k.shp': join(census, 'cb_2020_36_tract_500k', 'cb_2020_36_tract_500k.shp'),
+      'demographics_ct.csv': join(census, 'demographics_ct.csv'),
+    };
+    const run = await runCliInProcess([
+      'region',
+      'import',
+      '--osm',
+      village,
+      ...recipe.map((part) => paths[part] ?? part),
+      '--out',
+      join(workDir, 'wv'),
+      '--json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ population: { method: 'census' }, counts: { census: 7 } });
+  });
 });

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { webhooks } from '@locscore/sdk';
 import { describe, expect, it } from 'vitest';
-import { binPath, cliEnv, collectOutput, repoRoot } from './cli-process.js';
+import { cliEnv, cliNodeArgs, collectOutput, repoRoot } from './cli-process.js';
 import { sampleResult } from './fixtures.js';
 
 /**
@@ -17,7 +17,7 @@ const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'
 describe.skipIf(!hasScript)('locscore listen on a terminal', () => {
   it('prints one summary line per verified delivery: requestId, score, verdict, story, attempt, redelivery', async () => {
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'listen', '--port', '0'].map(shellQuote).join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['listen', '--port', '0'])].map(shellQuote).join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: repoRoot,
       env: cliEnv({ LOCSCORE_WEBHOOK_SECRET: secret }),

@@ -30,7 +30,7 @@ describe.skipIf(pbf === null)('locscore opportunities over the Liechtenstein pac
     const pack = await sharedPack({ osm: pbf ?? '', name: 'Liechtenstein' });
     server = await startServer({ port: 0, dataDir: join(work, 'data'), regions: [pack], logLevel: 'silent' });
     key = (await server.store.keys.create({ plan: 'enterprise', name: 'cli opportunities test' })).apiKey;
-  }, 300_000);
+  });
   afterAll(async () => {
     await server?.close();
     if (work) await rm(work, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { QueuedAck, WebhookDelivery } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnInOwnGroup } from '../../server/test/support/process-group.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
-import { binPath, cliEnv, collectOutput, finished, repoRoot, startCli } from './cli-process.js';
+import { cliEnv, cliNodeArgs, collectOutput, finished, repoRoot, startCli } from './cli-process.js';
 
 /**
  * `locscore serve` as a process: every `LOCSCORE_*` variable reaches the
@@ -99,7 +99,7 @@ describe('locscore serve after a crash', () => {
   it('starts at once on the data directory of a server whose process group was killed', async () => {
     const dataDir = join(workDir, 'crash');
     const args = ['serve', '--port', '0', '--data-dir', dataDir, '--demo-key', DEMO_KEY, '--log-level', 'warn'];
-    const crashed = await spawnInOwnGroup(process.execPath, ['--conditions=@locscore/source', '--import', 'tsx', binPath, ...args], {
+    const crashed = await spawnInOwnGroup(process.execPath, cliNodeArgs(args), {
       cwd: repoRoot,
       env: cliEnv(),
     });

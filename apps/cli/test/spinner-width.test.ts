@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, cliEnv, finished, repoRoot } from './cli-process.js';
+import { cliEnv, cliNodeArgs, finished, repoRoot } from './cli-process.js';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 if (!hasScript) console.warn('[locscore cli] skipping the 0-column terminal test: util-linux `script` is not installed');
@@ -28,9 +28,7 @@ describe.skipIf(!hasScript)('a terminal of 0 columns', () => {
 
   it('region sample ends, writes its pack and a few lines, with no spinner', async () => {
     const out = join(dir, 'sample');
-    const command = [process.execPath, '--conditions=@locscore/source', '--import', 'tsx', binPath, 'region', 'sample', '--out', out]
-      .map((part) => `'${part}'`)
-      .join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['region', 'sample', '--out', out])].map((part) => `'${part}'`).join(' ');
     // stty reports the size script gave the terminal: 0 columns, stdin being a pipe.
     const child = spawn('script', ['-qfec', `stty size; ${command}`, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     // Bounded: a runaway spinner is stopped once it has written a megabyte.

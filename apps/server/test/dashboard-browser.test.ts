@@ -31,7 +31,7 @@ const address = (number: number, street = 'Main Street') => `${number} ${street}
 const UNIT_COLOUR = '#047857';
 const skipReason = chromiumSkipReason('dashboard-browser.test');
 
-describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120_000 }, () => {
+describe.skipIf(skipReason !== null)('the dashboard in Chromium', () => {
   let server: RunningServer;
   let receiver: Receiver;
   let browser: Browser;
@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== null)('the dashboard in Chromium', { timeout: 120
       logLevel: 'silent',
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     for (const context of contexts) await context.close();

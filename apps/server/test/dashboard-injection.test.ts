@@ -77,7 +77,7 @@ const pixelOf = ([r, g, b]: [number, number, number]) => `(() => {
   return null;
 })()`;
 
-describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium', { timeout: 180_000 }, () => {
+describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium', () => {
   let server: RunningServer;
   let phish: Server;
   let phishUrl: string;
@@ -126,7 +126,7 @@ describe.skipIf(skipReason !== null)('user strings in the dashboard, in Chromium
       expect(unit.status).toBe(201);
       await admin('POST', ADMIN_KEYS_PATH, { account: account.id, plan: 'starter', name: payload });
     }
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -49,7 +49,7 @@ describe.skipIf(skipReason !== null)('the Opportunities page in Chromium over th
     await recordForeignRequests(context, new URL(server.url).origin, foreign, 'abort');
     page = await context.newPage();
     consoleErrors = recordConsoleErrors(page);
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

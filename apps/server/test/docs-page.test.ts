@@ -84,36 +84,32 @@ describe('API reference', () => {
     expect((await fetch(`${api.url}/docs/assets/index.html`)).status).toBe(404);
   });
 
-  it.skipIf(!hasChromium)(
-    'GET /docs renders the score endpoint offline, loading nothing from another origin',
-    async () => {
-      const context = await browser.newContext();
-      const foreign: string[] = [];
-      const origin = new URL(api.url).origin;
-      await context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
-        foreign.push(url);
-        return route.abort();
-      });
-      const page = await context.newPage();
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      const response = await page.goto(`${api.url}/docs`);
-      expect(response?.status()).toBe(200);
-      const endpoint = page.locator('.opblock-summary-path', { hasText: SCORE_PATH }).first();
-      await endpoint.waitFor({ timeout: 20_000 });
-      expect(await endpoint.textContent()).toContain(SCORE_PATH);
-      expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
-      expect(await page.title()).toBe('locscore API reference');
-      // "Try it out" sends to the server that served the page, on its random port: the relative server `/`.
-      expect(await page.locator('.servers select').inputValue()).toBe('/');
-      expect(foreign).toEqual([]);
-      expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
-      await context.close();
-    },
-    60_000,
-  );
+  it.skipIf(!hasChromium)('GET /docs renders the score endpoint offline, loading nothing from another origin', async () => {
+    const context = await browser.newContext();
+    const foreign: string[] = [];
+    const origin = new URL(api.url).origin;
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const response = await page.goto(`${api.url}/docs`);
+    expect(response?.status()).toBe(200);
+    const endpoint = page.locator('.opblock-summary-path', { hasText: SCORE_PATH }).first();
+    await endpoint.waitFor({ timeout: 20_000 });
+    expect(await endpoint.textContent()).toContain(SCORE_PATH);
+    expect(await page.locator('.opblock-summary-method', { hasText: 'POST' }).count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe('locscore API reference');
+    // "Try it out" sends to the server that served the page, on its random port: the relative server `/`.
+    expect(await page.locator('.servers select').inputValue()).toBe('/');
+    expect(foreign).toEqual([]);
+    expect(consoleErrors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+    await context.close();
+  });
 });

@@ -194,20 +194,16 @@ describe('webhook mode survives SIGKILL', () => {
   it('on PGlite: every accepted request is delivered and charged once after a restart', async () => {
     const dataDir = join(workDir, 'data');
     await crashAndRecover('pglite', { LOCSCORE_DATA_DIR: dataDir });
-  }, 300_000);
+  });
 
-  it.skipIf(!databaseUrl)(
-    'on PostgreSQL: every accepted request is delivered and charged once after a restart',
-    async () => {
-      const database = await createScratchDatabase(databaseUrl ?? '');
-      try {
-        await crashAndRecover('pg', { LOCSCORE_DATABASE_URL: database.url });
-      } finally {
-        await database.drop();
-      }
-    },
-    300_000,
-  );
+  it.skipIf(!databaseUrl)('on PostgreSQL: every accepted request is delivered and charged once after a restart', async () => {
+    const database = await createScratchDatabase(databaseUrl ?? '');
+    try {
+      await crashAndRecover('pg', { LOCSCORE_DATABASE_URL: database.url });
+    } finally {
+      await database.drop();
+    }
+  });
 });
 
 describe('a delivery attempt has a total time limit', () => {

@@ -23,7 +23,7 @@ let engine: ScoringEngine;
 beforeAll(async () => {
   if (pbf === null) return;
   engine = createEngine({ regions: [await loadRegion(await sharedPack({ osm: pbf, name: 'Liechtenstein' }))] });
-}, 600_000);
+});
 
 describe.skipIf(pbf === null).each(STORE_DRIVERS)('GET /api/franchisor/opportunities on $name over the Liechtenstein pack', ({ open, skip }) => {
   let opened: TestStore;

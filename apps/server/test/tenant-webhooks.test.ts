@@ -114,7 +114,7 @@ async function startReceivers(): Promise<Receivers> {
   return receivers;
 }
 
-describe.each(STORE_DRIVERS)('fair webhook delivery on $name', { timeout: 180_000 }, ({ open, skip }) => {
+describe.each(STORE_DRIVERS)('fair webhook delivery on $name', ({ open, skip }) => {
   let opened: TestStore;
   let queue: JobQueue;
   let server: Listening;

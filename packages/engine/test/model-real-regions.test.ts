@@ -52,27 +52,23 @@ async function pack(key: RealPackKey): Promise<{ region: RegionData; indexes: Re
 const score = async (key: RealPackKey, address: string, category: Category): Promise<ScoreResult> => (await pack(key)).engine.score({ address, category });
 
 describe.skipIf(!available)('model v3 on every real region', () => {
-  it.each(REAL_PACKS)(
-    '%s: no result of a seeded sample of address points, every category in turn, has a defect of issue 24',
-    async (key) => {
-      const { region, indexes } = await pack(key);
-      const facts = { country: indexes.country ?? '', residents: region.manifest.population?.residents ?? null };
-      const found = new Map<string, { count: number; example: string }>();
-      const points = seededSample(region.addresses, SCAN_SAMPLE, SCAN_SEED);
-      points.forEach((point, index) => {
-        // Categories in turn, so that each is scored at its own share of the sampled points.
-        const category = CATEGORIES[index % CATEGORIES.length] as Category;
-        const result = scoreLocation(indexes, point, category, undefined, NOW);
-        for (const defect of defectsOf(result as ScoreResult, facts)) {
-          const seen = found.get(defect) ?? { count: 0, example: `${point.housenumber} ${point.street} ${category}` };
-          found.set(defect, { ...seen, count: seen.count + 1 });
-        }
-      });
-      expect(points.length).toBe(Math.min(SCAN_SAMPLE, region.addresses.length));
-      expect(Object.fromEntries(found)).toEqual({});
-    },
-    300_000,
-  );
+  it.each(REAL_PACKS)('%s: no result of a seeded sample of address points, every category in turn, has a defect of issue 24', async (key) => {
+    const { region, indexes } = await pack(key);
+    const facts = { country: indexes.country ?? '', residents: region.manifest.population?.residents ?? null };
+    const found = new Map<string, { count: number; example: string }>();
+    const points = seededSample(region.addresses, SCAN_SAMPLE, SCAN_SEED);
+    points.forEach((point, index) => {
+      // Categories in turn, so that each is scored at its own share of the sampled points.
+      const category = CATEGORIES[index % CATEGORIES.length] as Category;
+      const result = scoreLocation(indexes, point, category, undefined, NOW);
+      for (const defect of defectsOf(result as ScoreResult, facts)) {
+        const seen = found.get(defect) ?? { count: 0, example: `${point.housenumber} ${point.street} ${category}` };
+        found.set(defect, { ...seen, count: seen.count + 1 });
+      }
+    });
+    expect(points.length).toBe(Math.min(SCAN_SAMPLE, region.addresses.length));
+    expect(Object.fromEntries(found)).toEqual({});
+  });
 
   it('the defect scan flags each class of defect it hunts in a doctored result', async () => {
     // A Liechtenstein result with a known market; the checks are told it is from a US pack of 17,640 residents.
@@ -98,7 +94,7 @@ describe.skipIf(!available)('model v3 on every real region', () => {
       'an empty known market below the top of the competition scale',
     );
     expect(doctor((r) => Object.assign(r, { meta: { ...r.meta, sources: undefined } }))).toContain('no meta.sources');
-  }, 300_000);
+  });
 
   it('every West Village result says the pack is narrower than the trade area and never passes', async () => {
     const { region, indexes } = await pack('west-village');
@@ -108,7 +104,7 @@ describe.skipIf(!available)('model v3 on every real region', () => {
       expect(result.meta.confidence.reasons[0]).toMatch(/The pack spans only \d+ m across/);
       expect(result.passed).toBe(false);
     }
-  }, 300_000);
+  });
 
   it('a street-level or interpolated geocode caps confidence at low with its reason', async () => {
     const { indexes, region } = await pack('liechtenstein');
@@ -118,7 +114,7 @@ describe.skipIf(!available)('model v3 on every real region', () => {
       expect(result.meta.confidence.level).toBe('low');
       expect(result.meta.confidence.reasons[0]).toMatch(/The address was located/);
     }
-  }, 300_000);
+  });
 
   it('carries the provenance of every result, and an expired feed lowers confidence and says so', async () => {
     const { indexes, region } = await pack('helsinki');
@@ -130,7 +126,7 @@ describe.skipIf(!available)('model v3 on every real region', () => {
     expect(result.meta.confidence.reasons.join(' ')).toContain('The timetable helsinki_hsl_gtfs_2022.zip has expired');
     const before = scoreLocation(indexes, region.addresses[0] as LatLng, 'coffee', undefined, new Date('2022-02-01T00:00:00Z'));
     expect(before.meta.sources.gtfs[0]?.expired).toBe(false);
-  }, 300_000);
+  });
 });
 
 /** A pair any local would order the same way: the first scores above the second. */
@@ -195,15 +191,11 @@ const PAIRS: Pair[] = [
 ];
 
 describe.skipIf(!available)('face validity: pairs any local would order the same way', () => {
-  it.each(PAIRS)(
-    '$key $category: $better above $worse ($why)',
-    async ({ key, category, better, worse }) => {
-      const [high, low] = [await score(key, better, category), await score(key, worse, category)];
-      expect(high.score).toBeGreaterThan(low.score);
-      expect(high.breakdown.marketFit).toBeGreaterThan(low.breakdown.marketFit);
-    },
-    300_000,
-  );
+  it.each(PAIRS)('$key $category: $better above $worse ($why)', async ({ key, category, better, worse }) => {
+    const [high, low] = [await score(key, better, category), await score(key, worse, category)];
+    expect(high.score).toBeGreaterThan(low.score);
+    expect(high.breakdown.marketFit).toBeGreaterThan(low.breakdown.marketFit);
+  });
 });
 
 /** A named address pinned with its reasoning. */
@@ -293,15 +285,11 @@ const GOLDEN: Golden[] = [
 ];
 
 describe.skipIf(!available)('golden results of named addresses', () => {
-  it.each(GOLDEN)(
-    '$key: $address for $category reads $score $story ($why)',
-    async ({ key, address, category, score: expected, story, passed }) => {
-      const result = await score(key, address, category);
-      expect(ScoreResult.parse(result)).toEqual(result);
-      expect({ score: result.score, story: result.story, passed: result.passed }).toEqual({ score: expected, story, passed });
-    },
-    300_000,
-  );
+  it.each(GOLDEN)('$key: $address for $category reads $score $story ($why)', async ({ key, address, category, score: expected, story, passed }) => {
+    const result = await score(key, address, category);
+    expect(ScoreResult.parse(result)).toEqual(result);
+    expect({ score: result.score, story: result.story, passed: result.passed }).toEqual({ score: expected, story, passed });
+  });
 });
 
 describe.skipIf(!available)('the same site in a pack and in a sub-pack that covers its trade area', () => {
@@ -336,5 +324,5 @@ describe.skipIf(!available)('the same site in a pack and in a sub-pack that cove
       }
     }
     expect(compared).toBeGreaterThan(100);
-  }, 900_000);
+  });
 });

@@ -27,22 +27,18 @@ const regions: Array<{ name: string; key: Key; pbf: string | null; boundary?: st
 ];
 
 describe.each(regions)('the real $name pack answers as recorded', ({ name, key, pbf, boundary, style }) => {
-  it.skipIf(pbf === null)(
-    'geocodes and scores of its sampled addresses and streets',
-    async () => {
-      const region = await loadRegion(await sharedPack({ osm: pbf ?? '', name, ...(boundary === undefined ? {} : { boundary }) }));
-      const queries = goldenQueries(region, style);
-      expect(queries.length).toBe(2 * GOLDEN_SAMPLE_SIZE);
-      const answers = await goldenAnswers(createEngine({ regions: [region] }), queries);
-      if (recording) {
-        const current = JSON.parse(await readFile(GOLDEN_FILE, 'utf8').catch(() => '{}')) as Record<string, unknown>;
-        await writeFile(GOLDEN_FILE, `${JSON.stringify({ ...current, [key]: answers }, null, 2)}\n`);
-        return;
-      }
-      // The sample must geocode: most of a pack's own addresses are found.
-      expect(answers.filter((answer) => answer.result !== undefined).length).toBeGreaterThan(answers.length / 2);
-      expect(answers).toEqual(golden[key]);
-    },
-    300_000,
-  );
+  it.skipIf(pbf === null)('geocodes and scores of its sampled addresses and streets', async () => {
+    const region = await loadRegion(await sharedPack({ osm: pbf ?? '', name, ...(boundary === undefined ? {} : { boundary }) }));
+    const queries = goldenQueries(region, style);
+    expect(queries.length).toBe(2 * GOLDEN_SAMPLE_SIZE);
+    const answers = await goldenAnswers(createEngine({ regions: [region] }), queries);
+    if (recording) {
+      const current = JSON.parse(await readFile(GOLDEN_FILE, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+      await writeFile(GOLDEN_FILE, `${JSON.stringify({ ...current, [key]: answers }, null, 2)}\n`);
+      return;
+    }
+    // The sample must geocode: most of a pack's own addresses are found.
+    expect(answers.filter((answer) => answer.result !== undefined).length).toBeGreaterThan(answers.length / 2);
+    expect(answers).toEqual(golden[key]);
+  });
 });

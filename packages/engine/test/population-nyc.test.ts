@@ -10,7 +10,7 @@ import { RegionPackError } from '../src/errors.js';
 import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack, tempFolder } from './region-fixtures.js';
 
 const pbf = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
 const shp = sharedFile('nyc-census/cb_2020_36_tract_500k/cb_2020_36_tract_500k.shp');
@@ -56,7 +56,8 @@ describe.skipIf(pbf === null || shp === null || table === null || centroids === 
         censusJoin: 'GEOID=geoid',
         censusFields: { population: 'pop', households: 'occupied' },
       };
-      joined = await loadRegion((await importRegion({ ...common, ...census, out: join(work.dir, 'joined') })).outDir);
+      // The census-joined pack the territory tests load too (same options, so one import per run).
+      joined = await loadRegion(await sharedPack({ ...common, ...census }));
       const geojson = { census: centroids ?? '', censusFields: { id: 'ct', population: 'pop' } };
       points = await loadRegion((await importRegion({ ...common, ...geojson, out: join(work.dir, 'points') })).outDir);
       counts = await tractCounts();

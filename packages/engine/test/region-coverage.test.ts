@@ -70,7 +70,7 @@ describe.skipIf(liechtenstein === null)('coverage of a pack cut to an administra
     const error = await importRegion({ osm: liechtenstein ?? '', boundary: 'Zürich', name: 'x', out }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RegionPackError);
     expect((error as RegionPackError).path).toBe('boundary');
-  }, 120_000); // two whole imports of the real extract
+  });
 });
 
 describe.skipIf(liechtenstein === null || nyc === null)('coverage from the extract header (real data)', () => {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { RESERVED_VENUES_NOTE, ScoreTerritory, TerritoryCheckResult, type TerritoryGeometry, type UnitTerritory } from '@locscore/schema';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import * as shapefile from 'shapefile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CompetitorIndex } from '../src/places/competitor-index.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { LatLng, RegionData } from '../src/region/types.js';
 import { checkTerritory } from '../src/territory/check-territory.js';
@@ -17,7 +15,7 @@ import { circleShape, polygonShape } from '../src/territory/shape.js';
 import { breachesTerritory, encroachmentInsight } from '../src/territory/territory-insight.js';
 import { type TerritoryRegion, territoryRegion } from '../src/territory/territory-region.js';
 import { type NetworkUnit, UnitNetwork } from '../src/territory/unit-network.js';
-import { sharedFile, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const pbf = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
 const shp = sharedFile('nyc-census/cb_2020_36_tract_500k/cb_2020_36_tract_500k.shp');
@@ -44,7 +42,6 @@ async function tractPolygon(geoid: string): Promise<TerritoryGeometry> {
 }
 
 describe.skipIf(pbf === null || shp === null || table === null)('territories of a network of real West Village cafés (OSM and 2020 census)', () => {
-  let work: Awaited<ReturnType<typeof tempFolder>>;
   let pack: RegionData;
   let region: TerritoryRegion;
   let units: NetworkUnit[];
@@ -52,17 +49,17 @@ describe.skipIf(pbf === null || shp === null || table === null)('territories of 
   const byName = (name: string) => units.find((unit) => unit.name === name) as NetworkUnit;
 
   beforeAll(async () => {
-    work = await tempFolder('territory-wv');
-    const report = await importRegion({
-      osm: pbf ?? '',
-      name: 'NYC West Village',
-      out: join(work.dir, 'pack'),
-      censusBoundaries: shp ?? '',
-      censusTable: table ?? '',
-      censusJoin: 'GEOID=geoid',
-      censusFields: { population: 'pop', households: 'occupied' },
-    });
-    pack = await loadRegion(report.outDir);
+    // The census-joined pack the server's territory tests load too (same options, so one import per run).
+    pack = await loadRegion(
+      await sharedPack({
+        osm: pbf ?? '',
+        name: 'NYC West Village',
+        censusBoundaries: shp ?? '',
+        censusTable: table ?? '',
+        censusJoin: 'GEOID=geoid',
+        censusFields: { population: 'pop', households: 'occupied' },
+      }),
+    );
     region = territoryRegion(pack);
     const tract = await tractPolygon(TRACT_73);
     // Every named coffee place of the extract is one of the franchisor's units (a mapped place counted once).
@@ -78,7 +75,6 @@ describe.skipIf(pbf === null || shp === null || table === null)('territories of 
     });
     network = new UnitNetwork(units);
   });
-  afterAll(async () => work?.cleanup());
 
   it('builds the network from the 15 named cafés, with radius, polygon and population territories', () => {
     expect(units).toHaveLength(15);

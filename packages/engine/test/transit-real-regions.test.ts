@@ -1,23 +1,19 @@
 import { roundScore } from '@locscore/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { realPackOptions } from '../../../bench/support/real-packs.js';
 import { buildRegionIndexes } from '../src/model/region-indexes.js';
 import { transitScoreFromSupply, transitService } from '../src/model/transit-score.js';
 import { haversineMetres } from '../src/region/geometry.js';
-import { importRegion } from '../src/region/import-region.js';
 import { loadRegion } from '../src/region/pack-read.js';
 import type { RegionData } from '../src/region/types.js';
-import { sharedFile, sharedPack, tempFolder } from './region-fixtures.js';
+import { sharedFile, sharedPack } from './region-fixtures.js';
 
 const liechtenstein = sharedFile('liechtenstein/liechtenstein.osm.pbf');
 const westVillage = sharedFile('nyc-west-village/nyc-west-village.osm.pbf');
 const subway = sharedFile('nyc-transit/mta-subway.zip');
 const bus = sharedFile('nyc-transit/mta-bus-manhattan.zip');
-
-let work: Awaited<ReturnType<typeof tempFolder>>;
-beforeAll(async () => {
-  work = await tempFolder('transit');
-});
-afterAll(async () => work.cleanup());
+const tracts = sharedFile('nyc-census/cb_2020_36_tract_500k/cb_2020_36_tract_500k.shp');
+const tractTable = sharedFile('nyc-census/demographics_ct.csv');
 
 /** The transit sub-score at every address point of a pack. */
 function addressScores(region: RegionData): number[] {
@@ -63,34 +59,37 @@ describe.skipIf(liechtenstein === null)('transit in Liechtenstein, OSM only (rea
   });
 });
 
-describe.skipIf(westVillage === null || subway === null || bus === null)('transit in the West Village with the MTA feeds (real data)', () => {
-  let region: RegionData;
-  beforeAll(async () => {
-    const report = await importRegion({ osm: westVillage ?? '', gtfs: [subway ?? '', bus ?? ''], name: 'West Village', out: `${work.dir}/wv` });
-    region = await loadRegion(report.outDir);
-  });
+describe.skipIf(westVillage === null || subway === null || bus === null || tracts === null || tractTable === null)(
+  'transit in the West Village with the MTA feeds (real data)',
+  () => {
+    let region: RegionData;
+    beforeAll(async () => {
+      // The pack the model's tests score (the MTA feeds and the census tracts), imported once per run.
+      region = await loadRegion(await sharedPack(realPackOptions('west-village')));
+    });
 
-  it('folds each OSM subway station into the feed station it duplicates', () => {
-    const fromOsm = region.stations.filter((s) => s.sources.includes('osm'));
-    expect(fromOsm).toHaveLength(11);
-    for (const station of fromOsm) {
-      expect(station.sources, station.name).toEqual(['gtfs:mta-subway', 'osm']);
-      expect(station.weeklyDepartures, station.name).toBeGreaterThan(1_000);
-    }
-    expect(region.stations.find((s) => s.name === 'Christopher St-Stonewall')?.sources).toContain('osm');
-  });
+    it('folds each OSM subway station into the feed station it duplicates', () => {
+      const fromOsm = region.stations.filter((s) => s.sources.includes('osm'));
+      expect(fromOsm).toHaveLength(11);
+      for (const station of fromOsm) {
+        expect(station.sources, station.name).toEqual(['gtfs:mta-subway', 'osm']);
+        expect(station.weeklyDepartures, station.name).toBeGreaterThan(1_000);
+      }
+      expect(region.stations.find((s) => s.name === 'Christopher St-Stonewall')?.sources).toContain('osm');
+    });
 
-  it('gives every bus stop its weekly departures', () => {
-    expect(region.busStops.length).toBeGreaterThan(500);
-    expect(region.busStops.every((s) => s.weeklyDepartures !== undefined && s.routes !== undefined)).toBe(true);
-  });
+    it('gives every bus stop its weekly departures', () => {
+      expect(region.busStops.length).toBeGreaterThan(500);
+      expect(region.busStops.every((s) => s.weeklyDepartures !== undefined && s.routes !== undefined)).toBe(true);
+    });
 
-  it('spreads the transit sub-score over the addresses instead of saturating', () => {
-    const scores = addressScores(region);
-    const tens = scores.filter((score) => score === 10).length;
-    expect(tens / scores.length).toBeLessThan(0.5);
-    expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThanOrEqual(0.8);
-    // Still among the best-served places there are: no West Village address below the metro-at-the-door level.
-    expect(Math.min(...scores)).toBeGreaterThan(8);
-  });
-});
+    it('spreads the transit sub-score over the addresses instead of saturating', () => {
+      const scores = addressScores(region);
+      const tens = scores.filter((score) => score === 10).length;
+      expect(tens / scores.length).toBeLessThan(0.5);
+      expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThanOrEqual(0.8);
+      // Still among the best-served places there are: no West Village address below the metro-at-the-door level.
+      expect(Math.min(...scores)).toBeGreaterThan(8);
+    });
+  },
+);

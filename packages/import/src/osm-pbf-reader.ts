@@ -28,7 +28,7 @@ export interface ReadOsmPbfOptions {
   onNode?(node: PbfNode): void;
   /** Each relation, in file order (pass 1, before any way). */
   onRelation?(relation: PbfRelation): void;
-  /** Each way with its nodes' locations, in file order (pass 2). */
+  /** Each way with its nodes' locations, in file order (pass 2); `way.coords` is valid during the call only (copy it to keep it). */
   onWay?(way: PbfWay): void;
   /** Progress of each pass: elements and elements per second. */
   onProgress?(progress: PassProgress): void;
@@ -104,14 +104,16 @@ export async function readOsmPbf(path: string, options: ReadOsmPbfOptions = {}):
   }
 }
 
-/** Gives ways the locations of their nodes. */
+/** Gives ways the locations of their nodes, in one buffer reused from way to way. */
 class WayLocator {
   private readonly point = new Int32Array(2);
+  private buffer = new Int32Array(4096);
 
   constructor(private readonly locations: NodeLocations) {}
 
   way(id: number, refs: number[], tags: OsmTags): PbfWay {
-    const coords = new Int32Array(refs.length * 2);
+    if (this.buffer.length < refs.length * 2) this.buffer = new Int32Array(refs.length * 4);
+    const coords = this.buffer;
     const point = this.point;
     let found = 0;
     let missing: number[] | undefined;
@@ -125,7 +127,7 @@ class WayLocator {
       coords[2 * found + 1] = point[1] ?? 0;
       found++;
     }
-    const way: PbfWay = { id, refs, tags, coords: found === refs.length ? coords : coords.slice(0, 2 * found) };
+    const way: PbfWay = { id, refs, tags, coords: coords.subarray(0, 2 * found) };
     if (missing !== undefined) way.missing = missing;
     return way;
   }

@@ -35,7 +35,8 @@ export interface PbfWay {
   /**
    * Fixed-point `[lng0, lat0, lng1, lat1, …]` (10⁻⁷ degrees, as `@locscore/pack`
    * stores them) of the nodes found in the extract, in order; a node the
-   * extract lacks is left out.
+   * extract lacks is left out. A view into the reader's buffer, overwritten
+   * by the next way: copy it (`slice()`) to keep it.
    */
   coords: Int32Array;
   /** Indexes into `refs` of the nodes the extract lacks, in order; absent when it holds them all. */

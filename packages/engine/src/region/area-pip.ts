@@ -117,17 +117,19 @@ function bandIndex(xs: Float64Array, ys: Float64Array, minY: number, maxY: numbe
   const edgeCount = xs.length - 1;
   let total = 0;
   for (let i = 0; i < edgeCount; i++) {
-    const [from, to] = edgeBands(ring, i);
-    for (let b = from; b <= to; b++) ring.starts[b + 1] = (ring.starts[b + 1] ?? 0) + 1;
-    total += to - from + 1;
+    const to = lastBand(ring, i);
+    for (let b = firstBand(ring, i); b <= to; b++) {
+      ring.starts[b + 1] = (ring.starts[b + 1] ?? 0) + 1;
+      total++;
+    }
     if (total > maxEntries) return null;
   }
   for (let b = 0; b < bands; b++) ring.starts[b + 1] = (ring.starts[b + 1] ?? 0) + (ring.starts[b] ?? 0);
   const fill = ring.starts.slice(0, bands);
   ring.edges = new Int32Array(total);
   for (let i = 0; i < edgeCount; i++) {
-    const [from, to] = edgeBands(ring, i);
-    for (let b = from; b <= to; b++) {
+    const to = lastBand(ring, i);
+    for (let b = firstBand(ring, i); b <= to; b++) {
       const at = fill[b] ?? 0;
       ring.edges[at] = i;
       fill[b] = at + 1;
@@ -136,11 +138,14 @@ function bandIndex(xs: Float64Array, ys: Float64Array, minY: number, maxY: numbe
   return ring;
 }
 
-/** The first and last band an edge's latitude span meets. */
-function edgeBands(ring: Ring, edge: number): [number, number] {
-  const a = ring.ys[edge] ?? 0;
-  const b = ring.ys[edge + 1] ?? 0;
-  return [bandOf(ring, Math.min(a, b)), bandOf(ring, Math.max(a, b))];
+/** The first band an edge's latitude span meets. */
+function firstBand(ring: Ring, edge: number): number {
+  return bandOf(ring, Math.min(ring.ys[edge] ?? 0, ring.ys[edge + 1] ?? 0));
+}
+
+/** The last band an edge's latitude span meets. */
+function lastBand(ring: Ring, edge: number): number {
+  return bandOf(ring, Math.max(ring.ys[edge] ?? 0, ring.ys[edge + 1] ?? 0));
 }
 
 /** The band of a latitude within the ring's span (monotonic in `y`, so an edge spanning `y` is listed in `y`'s band). */

@@ -21,6 +21,18 @@ describe('NodeLocations', () => {
     }
   });
 
+  it('finds nodes of consecutive ids by index, with one cached page, fixed-point as given', () => {
+    store = new NodeLocations(1);
+    const count = PAGE_NODES * 2 + 3;
+    for (let i = 0; i < count; i++) store.addFixed(1 + i, 470_000_000 + i, 95_000_000 - i);
+    const out = new Int32Array(2);
+    for (const i of [0, PAGE_NODES + 1, 1, count - 1, 2 * PAGE_NODES - 1, PAGE_NODES - 1]) {
+      expect(store.get(1 + i, out)).toBe(true);
+      expect([out[0], out[1]]).toEqual([95_000_000 - i, 470_000_000 + i]);
+    }
+    expect(store.get(count + 1, out)).toBe(false);
+  });
+
   it('answers false for ids it does not hold', () => {
     store = new NodeLocations();
     store.add(5, 1, 1);

@@ -3,8 +3,10 @@
  * id order (a PBF sorted by type then id, as planet extracts are) and are
  * written to a temporary file in pages of {@link PAGE_NODES} ids (`Float64`)
  * and fixed-point coordinates (`Int32`); memory keeps the first id of each
- * page and a few recently read pages. Looking a node up is a binary search
- * over page starts, then within the page. The operating system's page cache,
+ * page and a fixed number of pages read back (replaced by the clock
+ * algorithm, a cheap approximation of least recently used). Looking a node
+ * up is a binary search over page starts, then within the page (an index
+ * when the page's ids are consecutive). The operating system's page cache,
  * not the process, holds the file between reads.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
@@ -32,29 +34,37 @@ interface Page {
   ids: Float64Array;
   coords: Int32Array;
   count: number;
+  /** Which page of the file it holds; -1 for none. */
+  index: number;
+  /** Whether its ids run without gaps (slot = id − first id). */
+  consecutive: boolean;
+  /** Clock bit: looked at since the hand last passed. */
+  used: boolean;
 }
 
 /** The locations of an extract's nodes; see the module comment. */
 export class NodeLocations {
   private readonly dir = mkdtempSync(join(tmpdir(), 'locscore-node-locations-'));
   private readonly fd = openSync(join(this.dir, 'nodes.bin'), 'w+');
-  private readonly firstIds: number[] = [];
+  private firstIds = new Float64Array(1024);
+  private pageCount = 0;
   /** The page of the last lookup: a way's nodes mostly lie on one page. */
   private recent: Page | null = null;
-  private recentIndex = -1;
   /** The slot of the last node found on {@link NodeLocations.recent}. */
   private lastSlot = -2;
-  private writing: Page = newPage();
+  private readonly writing: Page = newPage();
   private lastId = Number.NEGATIVE_INFINITY;
-  private lastCount = 0;
-  private readonly cache = new Map<number, Page>();
+  /** Cache slot of each file page, -1 when not loaded. */
+  private slotOf: Int32Array = new Int32Array(1024).fill(-1);
+  private readonly cached: Page[] = [];
+  private hand = 0;
 
   /** @param cachedPages - pages kept in memory for lookups ({@link PAGE_NODES} nodes, 64 KiB each); @default 256 */
   constructor(private readonly cachedPages = 256) {}
 
   /** Nodes added. */
   get size(): number {
-    return Math.max(0, this.firstIds.length - 1) * PAGE_NODES + this.lastCount;
+    return Math.max(0, this.pageCount - 1) * PAGE_NODES + (this.pageCount === 0 ? 0 : this.writing.count || PAGE_NODES);
   }
 
   /**
@@ -66,25 +76,51 @@ export class NodeLocations {
    * @throws UnsortedNodesError when `id` is not greater than the previous id
    */
   add(id: number, lat: number, lng: number): void {
+    this.addFixed(id, Math.round(lat * COORDINATE_SCALE), Math.round(lng * COORDINATE_SCALE));
+  }
+
+  /**
+   * Adds the next node, its coordinates fixed-point.
+   *
+   * @param id - greater than the previous node's
+   * @param lat - units of 10⁻⁷ degrees
+   * @param lng - units of 10⁻⁷ degrees
+   * @throws UnsortedNodesError when `id` is not greater than the previous id
+   */
+  addFixed(id: number, lat: number, lng: number): void {
     if (id <= this.lastId) throw new UnsortedNodesError(this.lastId, id);
     this.lastId = id;
     const page = this.writing;
-    if (page.count === 0) this.firstIds.push(id);
-    page.ids[page.count] = id;
-    page.coords[2 * page.count] = Math.round(lng * COORDINATE_SCALE);
-    page.coords[2 * page.count + 1] = Math.round(lat * COORDINATE_SCALE);
-    page.count++;
-    this.lastCount = page.count;
+    if (page.count === 0) this.startPage(id);
+    const at = page.count;
+    page.ids[at] = id;
+    page.coords[2 * at] = lng;
+    page.coords[2 * at + 1] = lat;
+    page.count = at + 1;
     if (page.count === PAGE_NODES) this.flush();
+  }
+
+  private startPage(id: number): void {
+    if (this.pageCount === this.firstIds.length) {
+      const grown = new Float64Array(this.firstIds.length * 2);
+      grown.set(this.firstIds);
+      this.firstIds = grown;
+      const slots = new Int32Array(grown.length).fill(-1);
+      slots.set(this.slotOf);
+      this.slotOf = slots;
+    }
+    this.firstIds[this.pageCount++] = id;
+    this.writing.index = this.pageCount - 1;
   }
 
   private flush(): void {
     const page = this.writing;
-    if (page.count === 0) return;
-    const at = (this.firstIds.length - 1) * PAGE_BYTES;
+    const at = page.index * PAGE_BYTES;
     writeSync(this.fd, new Uint8Array(page.ids.buffer), 0, PAGE_ID_BYTES, at);
     writeSync(this.fd, new Uint8Array(page.coords.buffer), 0, PAGE_NODES * 8, at + PAGE_ID_BYTES);
-    this.writing = newPage();
+    page.count = 0;
+    page.index = -1;
+    if (this.recent === page) this.recent = null;
   }
 
   /**
@@ -95,13 +131,19 @@ export class NodeLocations {
    * @returns false when the extract has no such node
    */
   get(id: number, out: Int32Array): boolean {
-    const recent = this.recent;
-    const page = recent !== null && id >= (recent.ids[0] ?? 0) && id <= (recent.ids[recent.count - 1] ?? 0) ? recent : this.pageOf(id);
-    if (page === null) return false;
+    let page = this.recent;
+    if (page === null || !(id >= (page.ids[0] ?? 0) && id <= (page.ids[page.count - 1] ?? 0))) {
+      this.recent = null;
+      page = this.pageOf(id);
+      if (page === null) return false;
+      this.recent = page;
+      this.lastSlot = -2;
+    }
+    page.used = true;
     // A way's nodes were mostly created one after another: try the slot after the last one found first.
     let at = this.lastSlot + 1;
-    if (page !== recent || page.ids[at] !== id) at = findSlot(page, id);
-    if (at < 0) return false;
+    if (page.ids[at] !== id) at = page.consecutive ? id - (page.ids[0] ?? 0) : findSlot(page, id);
+    if (at < 0 || page.ids[at] !== id) return false;
     this.lastSlot = at;
     out[0] = page.coords[2 * at] ?? 0;
     out[1] = page.coords[2 * at + 1] ?? 0;
@@ -110,36 +152,52 @@ export class NodeLocations {
 
   /** The page whose ids span `id`, or null before the first node. */
   private pageOf(id: number): Page | null {
+    const firstIds = this.firstIds;
     let lo = 0;
-    let hi = this.firstIds.length - 1;
+    let hi = this.pageCount - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if ((this.firstIds[mid] ?? 0) <= id) lo = mid;
+      if ((firstIds[mid] ?? 0) <= id) lo = mid;
       else hi = mid - 1;
     }
-    if (hi < 0 || (this.firstIds[lo] ?? Number.POSITIVE_INFINITY) > id) return null;
-    if (lo !== this.recentIndex) {
-      this.recent = this.page(lo);
-      this.recentIndex = lo;
-    }
-    return this.recent;
+    if (hi < 0 || (firstIds[lo] ?? Number.POSITIVE_INFINITY) > id) return null;
+    return this.page(lo);
   }
 
   private page(index: number): Page {
-    if (index === this.firstIds.length - 1 && this.writing.count > 0) return this.writing;
-    const cached = this.cache.get(index);
-    if (cached !== undefined) {
-      this.cache.delete(index);
-      this.cache.set(index, cached);
-      return cached;
+    if (index === this.writing.index) {
+      this.writing.consecutive = isConsecutive(this.writing);
+      return this.writing;
     }
-    const page = newPage();
+    const slot = this.slotOf[index] ?? -1;
+    if (slot >= 0) return this.cached[slot] as Page;
+    const page = this.freePage();
     readSync(this.fd, new Uint8Array(page.ids.buffer), 0, PAGE_ID_BYTES, index * PAGE_BYTES);
     readSync(this.fd, new Uint8Array(page.coords.buffer), 0, PAGE_NODES * 8, index * PAGE_BYTES + PAGE_ID_BYTES);
     page.count = PAGE_NODES;
-    this.cache.set(index, page);
-    if (this.cache.size > this.cachedPages) this.cache.delete(this.cache.keys().next().value as number);
+    page.index = index;
+    page.consecutive = isConsecutive(page);
+    this.slotOf[index] = this.cached.indexOf(page);
     return page;
+  }
+
+  /** A page to read into: a new one while the cache has room, else the clock's victim. */
+  private freePage(): Page {
+    if (this.cached.length < Math.max(1, this.cachedPages)) {
+      const page = newPage();
+      this.cached.push(page);
+      return page;
+    }
+    for (;;) {
+      const page = this.cached[this.hand] as Page;
+      this.hand = (this.hand + 1) % this.cached.length;
+      if (page.used) {
+        page.used = false;
+        continue;
+      }
+      this.slotOf[page.index] = -1;
+      return page;
+    }
   }
 
   /** Closes and removes the temporary file. */
@@ -163,6 +221,10 @@ function findSlot(page: Page, id: number): number {
   return -1;
 }
 
+function isConsecutive(page: Page): boolean {
+  return page.count > 0 && (page.ids[page.count - 1] ?? 0) - (page.ids[0] ?? 0) === page.count - 1;
+}
+
 function newPage(): Page {
-  return { ids: new Float64Array(PAGE_NODES), coords: new Int32Array(PAGE_NODES * 2), count: 0 };
+  return { ids: new Float64Array(PAGE_NODES), coords: new Int32Array(PAGE_NODES * 2), count: 0, index: -1, consecutive: false, used: false };
 }

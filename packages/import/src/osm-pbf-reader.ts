@@ -19,7 +19,8 @@ import { open } from 'node:fs/promises';
 import { NodeLocations } from './node-locations.js';
 import { PassMeter, type PassProgress } from './pass-progress.js';
 import { type BlockSpan, readBlocks } from './pbf-blocks.js';
-import { type ParsedItem, type PbfNode, type PbfRelation, type PbfWay, parseBlock, toRelation } from './pbf-elements.js';
+import { type BlockVisitor, decodeBlock } from './pbf-decode.js';
+import type { OsmTags, PbfNode, PbfRelation, PbfWay } from './pbf-elements.js';
 
 /** What {@link readOsmPbf} hands out, and to whom. */
 export interface ReadOsmPbfOptions {
@@ -27,7 +28,7 @@ export interface ReadOsmPbfOptions {
   onNode?(node: PbfNode): void;
   /** Each relation, in file order (pass 1, before any way). */
   onRelation?(relation: PbfRelation): void;
-  /** Each way with its nodes' locations, in file order (pass 2). */
+  /** Each way with its nodes' locations, in file order (pass 2); `way.coords` is valid during the call only (copy it to keep it). */
   onWay?(way: PbfWay): void;
   /** Progress of each pass: elements and elements per second. */
   onProgress?(progress: PassProgress): void;
@@ -67,30 +68,34 @@ export async function readOsmPbf(path: string, options: ReadOsmPbfOptions = {}):
     const first = new PassMeter('nodes+relations', options.onProgress);
     const wayBlocks: BlockSpan[] = [];
     const counts = { nodes: 0, ways: 0, relations: 0, missingNodes: 0 };
+    const firstPass: BlockVisitor = {
+      location: (id, lat, lng) => {
+        counts.nodes++;
+        locations.addFixed(id, lat, lng);
+      },
+      ...(options.onNode === undefined ? {} : { node: options.onNode }),
+      relation: (relation) => {
+        counts.relations++;
+        options.onRelation?.(relation);
+      },
+    };
     for await (const block of readBlocks(handle, size, undefined, (bytes) => hash.update(bytes))) {
       if (block.kind === 'ways' || block.kind === 'mixed') wayBlocks.push({ offset: block.offset, bytes: block.bytes });
-      if (block.kind === 'ways') {
-        first.block(0);
-      } else if (block.kind === 'nodes' || block.kind === 'relations' || block.kind === 'mixed') {
-        const items = parseBlock(block.data);
-        for (const item of items) readNodeOrRelation(item, locations, options, counts);
-        first.block(items.length);
-      }
+      if (block.kind === 'ways') first.block(0);
+      else if (block.kind === 'nodes' || block.kind === 'relations' || block.kind === 'mixed') first.block(decodeBlock(block.data, firstPass));
     }
     const passes = [first.done()];
     const second = new PassMeter('ways', options.onProgress);
-    const point = new Int32Array(2);
-    for await (const block of readBlocks(handle, size, wayBlocks)) {
-      const items = parseBlock(block.data);
-      for (const item of items) {
-        if (item.type !== 'way') continue;
+    const locate = new WayLocator(locations);
+    const secondPass: BlockVisitor = {
+      way: (id, refs, tags) => {
         counts.ways++;
-        const way = withLocations(item, locations, point);
-        counts.missingNodes += way.refs.length - way.coords.length / 2;
+        const way = locate.way(id, refs, tags);
+        counts.missingNodes += refs.length - way.coords.length / 2;
         options.onWay?.(way);
-      }
-      second.block(items.length);
-    }
+      },
+    };
+    for await (const block of readBlocks(handle, size, wayBlocks)) second.block(decodeBlock(block.data, secondPass));
     passes.push(second.done());
     return { ...counts, bytes: size, sha256: hash.digest('hex'), passes };
   } finally {
@@ -99,34 +104,31 @@ export async function readOsmPbf(path: string, options: ReadOsmPbfOptions = {}):
   }
 }
 
-function readNodeOrRelation(item: ParsedItem, locations: NodeLocations, options: ReadOsmPbfOptions, counts: { nodes: number; relations: number }): void {
-  if (item.type === 'node') {
-    counts.nodes++;
-    const lat = item.lat ?? Number.NaN;
-    const lng = item.lon ?? Number.NaN;
-    locations.add(item.id, lat, lng);
-    if (item.tags !== undefined) options.onNode?.({ id: item.id, lat, lng, tags: item.tags });
-  } else if (item.type === 'relation') {
-    counts.relations++;
-    options.onRelation?.(toRelation(item));
-  }
-}
+/** Gives ways the locations of their nodes, in one buffer reused from way to way. */
+class WayLocator {
+  private readonly point = new Int32Array(2);
+  private buffer = new Int32Array(4096);
 
-function withLocations(item: ParsedItem, locations: NodeLocations, point: Int32Array): PbfWay {
-  const refs = item.refs ?? [];
-  const coords = new Int32Array(refs.length * 2);
-  let found = 0;
-  const missing: number[] = [];
-  refs.forEach((ref, index) => {
-    if (!locations.get(ref, point)) {
-      missing.push(index);
-      return;
+  constructor(private readonly locations: NodeLocations) {}
+
+  way(id: number, refs: number[], tags: OsmTags): PbfWay {
+    if (this.buffer.length < refs.length * 2) this.buffer = new Int32Array(refs.length * 4);
+    const coords = this.buffer;
+    const point = this.point;
+    let found = 0;
+    let missing: number[] | undefined;
+    for (let index = 0; index < refs.length; index++) {
+      if (!this.locations.get(refs[index] ?? 0, point)) {
+        missing ??= [];
+        missing.push(index);
+        continue;
+      }
+      coords[2 * found] = point[0] ?? 0;
+      coords[2 * found + 1] = point[1] ?? 0;
+      found++;
     }
-    coords[2 * found] = point[0] ?? 0;
-    coords[2 * found + 1] = point[1] ?? 0;
-    found++;
-  });
-  const way: PbfWay = { id: item.id, refs, tags: item.tags ?? {}, coords: found === refs.length ? coords : coords.slice(0, 2 * found) };
-  if (missing.length > 0) way.missing = missing;
-  return way;
+    const way: PbfWay = { id, refs, tags, coords: coords.subarray(0, 2 * found) };
+    if (missing !== undefined) way.missing = missing;
+    return way;
+  }
 }

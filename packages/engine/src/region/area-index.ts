@@ -1,6 +1,6 @@
-import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
+import { PreparedPolygon } from './area-pip.js';
 import type { Area, BBox, LatLng, RegionData } from './types.js';
 
 /** Bounding box of an area's outer rings, `[minLng, minLat, maxLng, maxLat]`. */
@@ -23,18 +23,22 @@ export function areaBBox(area: Pick<Area, 'geometry'>): BBox {
 
 /**
  * Point-in-polygon queries over a region's areas: a Flatbush R-tree of the
- * areas' bounding boxes picks the candidates, `@turf/boolean-point-in-polygon`
- * tests each (holes excluded, a point on the boundary counts as inside).
+ * areas' bounding boxes picks the candidates, each area's
+ * {@link PreparedPolygon} tests them (answers of `@turf/boolean-point-in-polygon`:
+ * holes excluded, a point on the boundary counts as inside).
  */
 export class AreaIndex<T extends Pick<Area, 'id' | 'geometry'> = Area> {
   private readonly areas: readonly T[];
   private readonly boxes: readonly BBox[];
   private readonly tree: Flatbush | null;
+  /** Each area's prepared polygon, built on its first test. */
+  private readonly prepared: Array<PreparedPolygon | undefined>;
 
   /** @param areas - the areas to index (kept by reference, not copied): the pack's areas, or anything with an `id` and a (multi)polygon `geometry` */
   constructor(areas: readonly T[]) {
     this.areas = areas;
     this.boxes = areas.map(areaBBox);
+    this.prepared = new Array(areas.length);
     if (areas.length === 0) {
       this.tree = null;
       return;
@@ -61,7 +65,7 @@ export class AreaIndex<T extends Pick<Area, 'id' | 'geometry'> = Area> {
       const area = this.areas[index];
       const box = this.boxes[index];
       if (area === undefined || box === undefined || (accept !== undefined && !accept(area))) continue;
-      if (booleanPointInPolygon([point.lng, point.lat], area.geometry)) found.push({ area, size: (box[2] - box[0]) * (box[3] - box[1]) });
+      if (this.holds(index, area, point)) found.push({ area, size: (box[2] - box[0]) * (box[3] - box[1]) });
     }
     found.sort((a, b) => a.size - b.size || (a.area.id < b.area.id ? -1 : a.area.id > b.area.id ? 1 : 0));
     return found.map(({ area }) => area);
@@ -88,9 +92,19 @@ export class AreaIndex<T extends Pick<Area, 'id' | 'geometry'> = Area> {
     }
     for (const index of candidates) {
       const area = this.areas[index];
-      if (area !== undefined && booleanPointInPolygon([point.lng, point.lat], area.geometry)) return area;
+      if (area !== undefined && this.holds(index, area, point)) return area;
     }
     return null;
+  }
+
+  /** Whether area `index` holds the point, through its prepared polygon. */
+  private holds(index: number, area: T, point: LatLng): boolean {
+    let prepared = this.prepared[index];
+    if (prepared === undefined) {
+      prepared = new PreparedPolygon(area.geometry);
+      this.prepared[index] = prepared;
+    }
+    return prepared.contains(point.lng, point.lat);
   }
 }
 

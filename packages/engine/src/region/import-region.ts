@@ -80,6 +80,8 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
   const population = await importPopulation(options, data, osm.layers, { coverage, boundary }, sample, progress);
   sources.push(...population.sources);
   for (const warning of population.warnings) warn(warning);
+  const skippedAreas = osm.layers.skippedAreas;
+  releaseReaderLists(osm.layers);
   if (!sample) await addBrands(data, sources, progress);
   if (coverage.source !== 'boundary') {
     // Where the extract holds addresses (after the population layer, which is cut to the box): the geocoder answers nothing in the box's empty parts.
@@ -91,7 +93,7 @@ export async function importRegion(options: ImportRegionOptions): Promise<Import
   await writePack(data, outDir, options.force === true);
   const durationMs = performance.now() - started;
   progress({ phase: 'done', source: outDir, message: `region pack written in ${(durationMs / 1000).toFixed(1)} s` });
-  return { manifest: data.manifest, outDir, durationMs, leftOut, skippedAreas: osm.layers.skippedAreas, placedAddresses: placed, warnings };
+  return { manifest: data.manifest, outDir, durationMs, leftOut, skippedAreas, placedAddresses: placed, warnings };
 }
 
 /** The absolute output directory, checked: absent (or `force`), with an existing parent. */
@@ -140,6 +142,16 @@ async function readOsmSource(
     ...(header.dataDate === null ? {} : { dataDate: header.dataDate }),
   };
   return { name, layers: osm, source, declared: header.bbox };
+}
+
+/**
+ * Empties the OSM reader's lists once `data` and the population layer hold
+ * what they need of them, so that no list outlives its layer: the pack
+ * writer lets go of each layer once it is in columns.
+ */
+function releaseReaderLists(layers: OsmLayers): void {
+  const lists = layers as unknown as Record<string, unknown[]>;
+  for (const key of Object.keys(lists)) lists[key] = [];
 }
 
 /** Stations and bus-stop objects from OSM and every GTFS feed, before de-duplication, and the feeds' sources. */

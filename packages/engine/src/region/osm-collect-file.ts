@@ -56,8 +56,8 @@ export async function collectOsm(path: string, onProgress: (processed: number, m
         for (let i = 0; i < points.length; i++) {
           points[i] = { lat: (way.coords[2 * i + 1] ?? 0) / COORDINATE_SCALE, lng: (way.coords[2 * i] ?? 0) / COORDINATE_SCALE };
         }
-        const missing = new Set(way.missing ?? []);
-        const found = missing.size === 0 ? way.refs : way.refs.filter((_, index) => !missing.has(index));
+        const missing = way.missing === undefined ? null : new Set(way.missing);
+        const found = missing === null ? way.refs : way.refs.filter((_, index) => !missing.has(index));
         collector.addWay({ type: 'way', id: way.id, refs: way.refs, tags: way.tags }, points, found);
       },
       onProgress: report,

@@ -11,6 +11,7 @@ export const POI_KEYS = ['amenity', 'shop', 'leisure', 'office', 'healthcare', '
  * gates) stay out.
  */
 export const POI_TAG_VALUES: Readonly<Record<string, ReadonlySet<string>>> = { aeroway: new Set(['aerodrome']) };
+const POI_TAG_ENTRIES = Object.entries(POI_TAG_VALUES);
 
 /** `building=*` values that make a building a POI (demand generators: schools, offices, retail). */
 export const POI_BUILDINGS = new Set(['school', 'university', 'college', 'kindergarten', 'office', 'commercial', 'retail']);
@@ -80,7 +81,7 @@ export function isPoi(tags: OsmTags): boolean {
     if (IGNORED_VALUES[key]?.has(value) === true) continue;
     return true;
   }
-  for (const [key, values] of Object.entries(POI_TAG_VALUES)) if (values.has(tags[key] ?? '')) return true;
+  for (const [key, values] of POI_TAG_ENTRIES) if (values.has(tags[key] ?? '')) return true;
   const building = tags.building;
   return building !== undefined && POI_BUILDINGS.has(building);
 }

@@ -60,7 +60,8 @@ describe('the README walk-through', () => {
 
 describe('the README webhook walk-through', () => {
   it("serve --allow-private-webhooks, listen with the key's secret, then score --webhook-url --wait", async () => {
-    const dataDir = join(workDir, 'walkthrough', '.locscore', 'data');
+    // A copy of the run's template database: creating one on a fresh machine is the missing-key hint's test below.
+    const dataDir = await templateDataDir(join(workDir, 'walkthrough', '.locscore', 'data'));
     const created = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir, '--json']);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout) as { apiKey: string; webhookSecret: string };

@@ -8,8 +8,8 @@ import { buildSampleRegion } from '@locscore/engine/sample';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import { type RunningServer, startServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
 import { templateDataDir } from '../../../apps/server/test/support/store-template.js';
+import {
   AuthenticationError,
   BadRequestError,
   type BatchOutcome,

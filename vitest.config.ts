@@ -53,8 +53,10 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
-          // One folder per run where the real region packs are imported once each (sharedPack).
-          globalSetup: ['packages/engine/test/pack-cache.global-setup.ts'],
+          // One folder per run where the real region packs are imported once each
+          // (sharedPack), and one where the PGlite template databases are made once
+          // each (templateDataDir).
+          globalSetup: ['packages/engine/test/pack-cache.global-setup.ts', 'apps/server/test/support/store-template.global-setup.ts'],
         },
       },
     ],

@@ -7,6 +7,7 @@ import { ScoreResult } from '@locscore/schema';
 import { startServer } from '@locscore/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { OUTPUT_COLUMNS } from '../src/batch/columns.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
 import { runCliInProcess } from './cli-in-process.js';
@@ -42,7 +43,13 @@ beforeAll(async () => {
     if (text) seen.add(text);
   }
   addresses = [...seen];
-  server = await startServer({ port: 0, dataDir: join(workDir, 'data'), regions: [pack], demoKey: ENTERPRISE_KEY, demoPlan: 'enterprise' });
+  server = await startServer({
+    port: 0,
+    dataDir: await templateDataDir(join(workDir, 'data')),
+    regions: [pack],
+    demoKey: ENTERPRISE_KEY,
+    demoPlan: 'enterprise',
+  });
   starterKey = (await server.store.keys.create({ plan: 'starter', name: 'cli starter test' })).apiKey;
 });
 

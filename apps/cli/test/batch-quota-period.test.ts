@@ -7,6 +7,7 @@ import { LocScoreClient } from '@locscore/sdk';
 import { startServer } from '@locscore/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
 import { runCliInProcess } from './cli-in-process.js';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
     }
   }
   addresses = [...seen];
-  server = await startServer({ port: 0, dataDir: join(workDir, 'data'), regions: [pack], clock: () => now });
+  server = await startServer({ port: 0, dataDir: await templateDataDir(join(workDir, 'data')), regions: [pack], clock: () => now });
   starterKey = (await server.store.keys.create({ plan: 'starter', name: 'period test' })).apiKey;
 });
 

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { ScoreResult } from '@locscore/schema';
 import { LocScoreClient, QuotaExceededError } from '@locscore/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { runCliInProcess } from './cli-in-process.js';
 import { cliNodeArgs } from './cli-process.js';
 
@@ -154,7 +155,7 @@ describe.skipIf(!present)('Liechtenstein extract, end to end through the CLI', (
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'locscore-e2e-li-'));
     const pack = join(work, 'pack');
-    const dataDir = join(work, 'data');
+    const dataDir = await templateDataDir(join(work, 'data'));
     const imported = await runCli(['region', 'import', '--osm', extract, '--name', 'Liechtenstein', '--out', pack]);
     expect(imported.code, imported.stderr).toBe(0);
     const starter = await runCli(['keys', 'create', '--plan', 'starter', '--name', 'e2e', '--data-dir', dataDir, '--json']);

@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { runCliInProcess } from './cli-in-process.js';
 import { cliEnv, cliNodeArgs, collectOutput, finished, firstLine, repoRoot, runCli, startCli } from './cli-process.js';
 
@@ -59,7 +60,8 @@ describe('the README walk-through', () => {
 
 describe('the README webhook walk-through', () => {
   it("serve --allow-private-webhooks, listen with the key's secret, then score --webhook-url --wait", async () => {
-    const dataDir = join(workDir, 'walkthrough', '.locscore', 'data');
+    // A copy of the run's template database: creating one on a fresh machine is the missing-key hint's test below.
+    const dataDir = await templateDataDir(join(workDir, 'walkthrough', '.locscore', 'data'));
     const created = await runCli(['keys', 'create', '--plan', 'starter', '--data-dir', dataDir, '--json']);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout) as { apiKey: string; webhookSecret: string };
@@ -215,12 +217,14 @@ async function takenPort(): Promise<{ port: number; release: () => Promise<void>
 }
 
 describe('the errors of serve and keys say what to do, and doing it works', () => {
+  // `prepare` gives the PGlite data directory its database (a copy of the run's template) before the first serve.
   const stores = [
-    { name: 'PGlite', flags: (dir: string) => ['--data-dir', dir] },
-    ...(databaseUrl ? [{ name: 'PostgreSQL', flags: () => ['--database-url', databaseUrl] }] : []),
+    { name: 'PGlite', prepare: (dir: string) => templateDataDir(dir), flags: (dir: string) => ['--data-dir', dir] },
+    ...(databaseUrl ? [{ name: 'PostgreSQL', prepare: async () => undefined, flags: () => ['--database-url', databaseUrl] }] : []),
   ];
   for (const store of stores) {
     it(`serve on a port in use says to stop the other server or pass --port, without a stack trace (${store.name})`, async () => {
+      await store.prepare(join(workDir, `port-${store.name}`));
       const { port, release } = await takenPort();
       try {
         const run = await runCli(['serve', '--port', String(port), ...store.flags(join(workDir, `port-${store.name}`))]);
@@ -246,7 +250,7 @@ describe('the errors of serve and keys say what to do, and doing it works', () =
   }
 
   it('a data directory a running server holds: keys and a second serve say to stop it, and after that keys works', async () => {
-    const dataDir = join(workDir, 'locked');
+    const dataDir = await templateDataDir(join(workDir, 'locked'));
     const serve = startCli(['serve', '--port', '0', '--data-dir', dataDir]);
     const served = finished(serve);
     try {
@@ -320,7 +324,9 @@ describe('pipes and terminals', () => {
   });
 
   it.skipIf(!hasScript)('serve logs readable lines on a terminal, and JSON lines when stderr is piped', async () => {
-    const command = [process.execPath, ...cliNodeArgs(['serve', '--port', '0', '--data-dir', join(workDir, 'tty')])].map((part) => `'${part}'`).join(' ');
+    const command = [process.execPath, ...cliNodeArgs(['serve', '--port', '0', '--data-dir', await templateDataDir(join(workDir, 'tty'))])]
+      .map((part) => `'${part}'`)
+      .join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const output = collectOutput(child);
     try {
@@ -334,7 +340,7 @@ describe('pipes and terminals', () => {
       child.kill('SIGTERM');
     }
     await finished(child);
-    const piped = startCli(['serve', '--port', '0', '--data-dir', join(workDir, 'piped')]);
+    const piped = startCli(['serve', '--port', '0', '--data-dir', await templateDataDir(join(workDir, 'piped'))]);
     const logs = collectOutput(piped);
     try {
       const url = await firstLine(piped);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiKeyRecord, Usage } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { runCliInProcess } from './cli-in-process.js';
 import { finished, firstLine, runCli, startCli } from './cli-process.js';
 
@@ -45,7 +46,7 @@ describe('keys of a running server, through its admin API', () => {
   const admin = { LOCSCORE_ADMIN_TOKEN: TOKEN };
 
   beforeAll(async () => {
-    serve = startCli(['serve', '--port', '0', '--data-dir', join(workDir, 'served')], { env: admin });
+    serve = startCli(['serve', '--port', '0', '--data-dir', await templateDataDir(join(workDir, 'served'))], { env: admin });
     exit = finished(serve);
     url = await firstLine(serve);
   });
@@ -134,7 +135,7 @@ describe('keys in a data directory', () => {
   });
 
   it('creates keys in a named account or an account of their own, and changes a plan', async () => {
-    const dataDir = join(workDir, 'local');
+    const dataDir = await templateDataDir(join(workDir, 'local'));
     const first = await runCliInProcess(['keys', 'create', '--plan', 'starter', '--account', 'Vaduz Bakeries', '--data-dir', dataDir]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('Created the account "Vaduz Bakeries"');

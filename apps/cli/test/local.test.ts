@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { runCliInProcess } from './cli-in-process.js';
 import { finished, firstLine, startCli } from './cli-process.js';
 
@@ -76,7 +77,7 @@ describe('region, keys and serve on one data directory', () => {
     expect(info.stdout).toMatch(/^address points\s+[\d,]+$/m);
     expect((await runCliInProcess(['region', 'info', workDir])).code).toBe(2);
 
-    const dataDir = join(workDir, 'data');
+    const dataDir = await templateDataDir(join(workDir, 'data'));
     const created = await runCliInProcess(['keys', 'create', '--plan', 'growth', '--name', 'ci', '--data-dir', dataDir, '--json']);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout) as { apiKey: string; plan: string; prefix: string; webhookSecret: string };

@@ -14,6 +14,7 @@ import { startServer } from '@locscore/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile, sharedPack } from '../../../packages/engine/test/region-fixtures.js';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { runCli } from './cli-process.js';
 
 const pbf = sharedFile('liechtenstein/liechtenstein.osm.pbf');
@@ -28,7 +29,7 @@ describe.skipIf(pbf === null)('locscore opportunities over the Liechtenstein pac
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'locscore-cli-opportunities-'));
     const pack = await sharedPack({ osm: pbf ?? '', name: 'Liechtenstein' });
-    server = await startServer({ port: 0, dataDir: join(work, 'data'), regions: [pack], logLevel: 'silent' });
+    server = await startServer({ port: 0, dataDir: await templateDataDir(join(work, 'data')), regions: [pack], logLevel: 'silent' });
     key = (await server.store.keys.create({ plan: 'enterprise', name: 'cli opportunities test' })).apiKey;
   });
   afterAll(async () => {

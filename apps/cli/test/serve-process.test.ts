@@ -8,6 +8,7 @@ import { buildSampleRegion } from '@locscore/engine/sample';
 import { QueuedAck, WebhookDelivery } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnInOwnGroup } from '../../server/test/support/process-group.js';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
 import { cliEnv, cliNodeArgs, collectOutput, finished, repoRoot, startCli } from './cli-process.js';
 
@@ -65,7 +66,7 @@ describe('locscore serve reads every LOCSCORE_* variable', () => {
         LOCSCORE_PORT: String(port),
         LOCSCORE_SAMPLE: '1',
         LOCSCORE_ALLOW_PRIVATE_WEBHOOKS: '1',
-        LOCSCORE_DATA_DIR: join(workDir, 'env'),
+        LOCSCORE_DATA_DIR: await templateDataDir(join(workDir, 'env')),
         LOCSCORE_DEMO_KEY: DEMO_KEY,
         LOCSCORE_LOG_LEVEL: 'warn',
       },
@@ -97,7 +98,7 @@ describe('locscore serve reads every LOCSCORE_* variable', () => {
 
 describe('locscore serve after a crash', () => {
   it('starts at once on the data directory of a server whose process group was killed', async () => {
-    const dataDir = join(workDir, 'crash');
+    const dataDir = await templateDataDir(join(workDir, 'crash'));
     const args = ['serve', '--port', '0', '--data-dir', dataDir, '--demo-key', DEMO_KEY, '--log-level', 'warn'];
     const crashed = await spawnInOwnGroup(process.execPath, cliNodeArgs(args), {
       cwd: repoRoot,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { runCliInProcess } from './cli-in-process.js';
 import { collectOutput, finished, startCli } from './cli-process.js';
 
@@ -39,20 +40,23 @@ const usage = (url: string): Promise<Response> => fetch(`${url}/api/franchisor/u
 
 describe('serve settings', () => {
   it('limits a Growth key to --rate-limit-growth, and --log-level silent keeps the JSON logs off stderr', async () => {
-    const stderr = await withServe(['--data-dir', join(workDir, 'limited'), '--rate-limit-growth', '2/m', '--log-level', 'silent'], async (url) => {
-      expect((await usage(url)).status).toBe(200);
-      expect((await usage(url)).status).toBe(200);
-      const limited = await usage(url);
-      expect(limited.status).toBe(429);
-      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    });
+    const stderr = await withServe(
+      ['--data-dir', await templateDataDir(join(workDir, 'limited')), '--rate-limit-growth', '2/m', '--log-level', 'silent'],
+      async (url) => {
+        expect((await usage(url)).status).toBe(200);
+        expect((await usage(url)).status).toBe(200);
+        const limited = await usage(url);
+        expect(limited.status).toBe(429);
+        expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      },
+    );
     expect(stderr).not.toMatch(/"level":/);
   });
 
   it('takes the limit from LOCSCORE_RATE_LIMIT_GROWTH without the flag, and logs JSON at the default level', async () => {
     const stderr = await withServe(
-      ['--data-dir', join(workDir, 'env')],
+      ['--data-dir', await templateDataDir(join(workDir, 'env'))],
       async (url) => {
         expect((await usage(url)).status).toBe(200);
         expect((await usage(url)).status).toBe(429);

@@ -20,6 +20,7 @@ import { Chalk } from 'chalk';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedPack } from '../../../packages/engine/test/region-fixtures.js';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import type { OUTPUT_COLUMNS } from '../src/batch/columns.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
 import { renderCard } from '../src/output/card.js';
@@ -99,7 +100,7 @@ describe.skipIf(!present).each(STORES)('locscore units and territory check on th
       censusFields: { population: 'pop', households: 'occupied' },
     });
     addresses = (await loadRegion(pack)).addresses;
-    const store = databaseUrl === undefined ? { dataDir: join(work, 'data') } : { databaseUrl };
+    const store = databaseUrl === undefined ? { dataDir: await templateDataDir(join(work, 'data')) } : { databaseUrl };
     server = await startServer({ port: 0, ...store, regions: [pack], logLevel: 'silent' });
     key = (await server.store.keys.create({ plan: 'enterprise', name: 'cli units test' })).apiKey;
   });

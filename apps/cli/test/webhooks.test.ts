@@ -8,6 +8,7 @@ import { QueuedAck, RequestStatus, ScoreResult, WebhookDelivery } from '@locscor
 import { webhooks } from '@locscore/sdk';
 import { startServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { templateDataDir } from '../../server/test/support/store-template.js';
 import { pickSampleAddress } from '../src/commands/quickstart.js';
 import { runCliInProcess } from './cli-in-process.js';
 import { type CollectedOutput, collectOutput, finished, runCli, startCli } from './cli-process.js';
@@ -60,7 +61,7 @@ beforeAll(async () => {
   const pack = join(workDir, 'pack');
   await buildSampleRegion(pack);
   address = pickSampleAddress((await loadRegion(pack)).addresses);
-  const dataDir = join(workDir, 'data');
+  const dataDir = await templateDataDir(join(workDir, 'data'));
   key = await createKey(dataDir, 'webhooks');
   otherKey = await createKey(dataDir, 'other');
   server = await startServer({

@@ -12,6 +12,7 @@ import { createChargedRequestRepository, type ScoredRequest } from '../src/store
 import { createKeyRepository } from '../src/store/keys.js';
 import { createUsageRepository } from '../src/store/usage.js';
 import { countingDb } from './support/counting-db.js';
+import { templatePgdata } from './support/store-template.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('[skip] charged requests on PostgreSQL: DATABASE_URL is not set (see .ci/run)');
@@ -24,7 +25,7 @@ interface Fixture {
 
 async function pgliteFixture(): Promise<Fixture> {
   const dir = await mkdtemp(join(tmpdir(), 'locscore-charged-'));
-  const db = await openPgliteDb(join(dir, 'pgdata'));
+  const db = await openPgliteDb(await templatePgdata(join(dir, 'pgdata')));
   return {
     db,
     async dispose() {

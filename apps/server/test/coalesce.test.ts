@@ -11,6 +11,7 @@ import { createKeyRepository } from '../src/store/keys.js';
 import { createRequestRepository, type NewRequest } from '../src/store/requests.js';
 import { createUsageRepository } from '../src/store/usage.js';
 import { countingDb } from './support/counting-db.js';
+import { templatePgdata } from './support/store-template.js';
 import { storeAnswerWithClaim } from './support/stored-answer.js';
 
 let dir: string;
@@ -21,7 +22,7 @@ const row: Omit<NewRequest, 'id'> = { keyId: '', mode: 'sync', status: 'failed',
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'locscore-coalesce-'));
-  pglite = await openPgliteDb(join(dir, 'pgdata'));
+  pglite = await openPgliteDb(await templatePgdata(join(dir, 'pgdata')));
   await migrate(pglite);
   const keys = createKeyRepository(pglite);
   const key = await keys.authenticate((await keys.create({ plan: 'starter' })).apiKey);

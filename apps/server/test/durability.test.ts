@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postWebhook } from '../src/services/webhooks/post-webhook.js';
 import { waitFor } from './support/receiver.js';
 import { createScratchDatabase, type ServerProcess, startServerProcess } from './support/server-process.js';
+import { templateDataDir } from './support/store-template.js';
 
 /**
  * Webhook mode survives a crash: 100 accepted requests, the server's process
@@ -192,7 +193,7 @@ async function crashAndRecover(label: string, storage: Record<string, string>): 
 
 describe('webhook mode survives SIGKILL', () => {
   it('on PGlite: every accepted request is delivered and charged once after a restart', async () => {
-    const dataDir = join(workDir, 'data');
+    const dataDir = await templateDataDir(join(workDir, 'data'));
     await crashAndRecover('pglite', { LOCSCORE_DATA_DIR: dataDir });
   });
 

@@ -3,6 +3,7 @@ import { CATEGORIES } from '@locscore/schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/infra/logger.js';
 import { type RunningServer, startServer } from '../src/start.js';
+import { templateDataDir } from './support/store-template.js';
 
 /**
  * The server warms the engine once listening: the sample region's
@@ -29,7 +30,13 @@ describe('engine warm-up at start', () => {
         done();
       },
     });
-    server = await startServer({ sample: true, port: 0, host: '127.0.0.1', logger: createLogger({ level: 'info', destination: sink }) });
+    server = await startServer({
+      sample: true,
+      dataDir: await templateDataDir(),
+      port: 0,
+      host: '127.0.0.1',
+      logger: createLogger({ level: 'info', destination: sink }),
+    });
     const line = await warmed;
     expect(line.tables).toBe(CATEGORIES.length);
     expect(typeof line.ms).toBe('number');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/index.js';
 import { createLogger } from '../src/infra/logger.js';
 import { fakeEngine } from './support/fake-engine.js';
+import { templateDataDir } from './support/store-template.js';
 
 /** One malformed (or occasionally valid) HTTP request. */
 interface FuzzRequest {
@@ -18,7 +19,7 @@ let server: RunningServer;
 let validKey: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, engine: fakeEngine(), logger: createLogger({ level: 'silent' }) });
+  server = await startServer({ port: 0, dataDir: await templateDataDir(), engine: fakeEngine(), logger: createLogger({ level: 'silent' }) });
   validKey = (await server.store.keys.create({ plan: 'enterprise', name: 'fuzz' })).apiKey;
 });
 
@@ -259,7 +260,7 @@ describe('fuzzing the score, units, admin and dashboard routes with text Postgre
   let apiKey: string;
 
   beforeAll(async () => {
-    textServer = await startServer({ port: 0, sample: true, adminToken: TOKEN, logger: createLogger({ level: 'silent' }) });
+    textServer = await startServer({ port: 0, dataDir: await templateDataDir(), sample: true, adminToken: TOKEN, logger: createLogger({ level: 'silent' }) });
     apiKey = (await textServer.store.keys.create({ plan: 'enterprise', name: 'text fuzz' })).apiKey;
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { createLogger } from '../src/infra/logger.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';
+import { templateDataDir } from './support/store-template.js';
 
 const silent = createLogger({ level: 'silent' });
 let store: Store;
@@ -18,7 +19,7 @@ const now = new Date('2026-05-10T08:00:00.000Z');
 const clock = (): Date => now;
 
 beforeAll(async () => {
-  store = await openStore();
+  store = await openStore({ dataDir: await templateDataDir() });
   api = await listen(createServer({ store, engine: fakeEngine(), clock, logger: silent }));
   limited = await listen(createServer({ store, engine: fakeEngine(), clock, logger: silent, rateLimits: { starter: { points: 2, durationSeconds: 60 } } }));
   unconfigured = await listen(createServer({ store, engine: UNCONFIGURED_ENGINE, clock, logger: silent }));

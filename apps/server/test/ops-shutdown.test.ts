@@ -1,27 +1,22 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../src/index.js';
 import { exited, spawnTs, waitForLine } from './support/spawn.js';
+import { templateDataDir } from './support/store-template.js';
 
 const SLOW_SERVER = fileURLToPath(new URL('./support/ops-slow-server.ts', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let root: string;
-let template: string;
-/** A data dir of its own for a server: a copy of one made (initdb and migrations) once for the file. */
-async function dataDirFor(name: string): Promise<string> {
-  const dataDir = join(root, name);
-  await cp(template, dataDir, { recursive: true });
-  return dataDir;
+/** A data dir of its own for a server: a copy of the run's migrated template (`store-template.ts`). */
+function dataDirFor(name: string): Promise<string> {
+  return templateDataDir(join(root, name));
 }
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'locscore-shutdown-test-'));
-  template = join(root, 'template');
-  await (await openStore({ dataDir: template })).close();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClosableDb, Db } from '../src/db/db.js';
 import { openPgliteDb } from '../src/db/pglite-db.js';
 import { exited, spawnTs } from './support/spawn.js';
+import { templatePgdata } from './support/store-template.js';
 
 /**
  * PGlite on its worker thread (`store/pglite-db.ts`, `store/pglite-worker.ts`)
@@ -15,19 +16,13 @@ import { exited, spawnTs } from './support/spawn.js';
 let dir: string;
 let db: ClosableDb;
 
-/**
- * A new data directory, copied from one created once: creating a database
- * (initdb) takes several seconds, copying it a fraction of one.
- */
-async function freshDataDir(name: string): Promise<string> {
-  const path = join(dir, name);
-  await cp(join(dir, 'template'), path, { recursive: true });
-  return path;
+/** A new data directory: a copy of the run's empty template database (`store-template.ts`). */
+function freshDataDir(name: string): Promise<string> {
+  return templatePgdata(join(dir, name), 'empty');
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'locscore-pglite-worker-'));
-  await (await openPgliteDb(join(dir, 'template'))).close();
   db = await openPgliteDb(await freshDataDir('pgdata'));
   await db.exec(`
     CREATE TABLE items (id int PRIMARY KEY, label text NOT NULL, at timestamptz, doc jsonb);

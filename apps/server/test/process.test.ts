@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,25 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StoreLockedError } from '../src/index.js';
 import { spawnInOwnGroup } from './support/process-group.js';
 import { exited, spawnTs, tsCommand, waitForLine } from './support/spawn.js';
+import { templateDataDir } from './support/store-template.js';
 
 const HOLD_STORE = fileURLToPath(new URL('./support/hold-store.ts', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let root: string;
-let template: string;
 /**
- * A data dir of its own for a test: a copy of one made (initdb and
- * migrations) once for the file, so each holder process only opens it.
+ * A data dir of its own for a test: a copy of the run's migrated template
+ * (`store-template.ts`), so each holder process only opens it.
  */
-async function dataDirFor(name: string): Promise<string> {
-  const dataDir = join(root, name);
-  await cp(template, dataDir, { recursive: true });
-  return dataDir;
+function dataDirFor(name: string): Promise<string> {
+  return templateDataDir(join(root, name));
 }
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'locscore-process-test-'));
-  template = join(root, 'template');
-  await (await openStore({ dataDir: template })).close();
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { buildSampleRegion } from '@locscore/engine/sample';
 import { HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import { templateDataDir } from './support/store-template.js';
 
 /**
  * A server started on a folder of packs (`LOCSCORE_REGIONS=<folder>`, as
@@ -36,7 +37,7 @@ describe('reloading the region packs on SIGHUP', () => {
     address = [`${point.housenumber} ${point.street}`, point.city].filter(Boolean).join(', ');
     server = await startServerProcess({
       LOCSCORE_REGIONS: packs,
-      LOCSCORE_DATA_DIR: join(workDir, 'data'),
+      LOCSCORE_DATA_DIR: await templateDataDir(join(workDir, 'data')),
       LOCSCORE_DEMO_KEY: demoKey,
       LOCSCORE_DEMO_PLAN: 'growth',
     });

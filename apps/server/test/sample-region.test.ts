@@ -6,6 +6,7 @@ import { buildSampleRegion } from '@locscore/engine/sample';
 import { ErrorBody, HEADERS, SCORE_PATH, ScoreResult } from '@locscore/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/index.js';
+import { templateDataDir } from './support/store-template.js';
 
 /**
  * The real engine over the real sample region (built through the OSM and GTFS
@@ -25,7 +26,7 @@ describe('serving the real sample region', () => {
     const point = region.addresses.find((candidate) => /^\d+$/.test(candidate.housenumber) && candidate.street !== '');
     if (!point) throw new Error('the sample region has no address point');
     address = [`${point.housenumber} ${point.street}`, point.city].filter(Boolean).join(', ');
-    server = await startServer({ port: 0, dataDir: join(workDir, 'data'), regions: [packDir], demoKey, demoPlan: 'starter' });
+    server = await startServer({ port: 0, dataDir: await templateDataDir(join(workDir, 'data')), regions: [packDir], demoKey, demoPlan: 'starter' });
   });
 
   afterAll(async () => {
@@ -63,12 +64,10 @@ describe('serving the real sample region', () => {
   });
 
   it('refuses to start on a directory that is not a region pack', async () => {
-    await expect(startServer({ port: 0, dataDir: join(workDir, 'data-bad'), regions: [join(workDir, 'no-such-pack')] })).rejects.toBeInstanceOf(
-      RegionPackError,
-    );
+    const dataDir = await templateDataDir(join(workDir, 'data-bad'));
+    await expect(startServer({ port: 0, dataDir, regions: [join(workDir, 'no-such-pack')] })).rejects.toBeInstanceOf(RegionPackError);
     // The failed start released its data dir.
-    const retry = await startServer({ port: 0, dataDir: join(workDir, 'data-bad') });
+    const retry = await startServer({ port: 0, dataDir });
     await retry.close();
-    // It creates a PGlite database: about 7 s on an idle machine, several times that on a busy one.
   });
 });

@@ -6,6 +6,7 @@ import { quotaPeriod } from '../src/services/usage/period.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import { AMBIGUOUS_ADDRESS, AMBIGUOUS_CANDIDATES, failingEngine, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';
+import { templateDataDir } from './support/store-template.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -17,7 +18,7 @@ let failing: Listening;
 let unconfigured: Listening;
 
 beforeAll(async () => {
-  store = await openStore();
+  store = await openStore({ dataDir: await templateDataDir() });
   const clock = (): Date => now;
   api = await listen(createServer({ store, engine, clock }));
   failing = await listen(createServer({ store, engine: failingEngine(), clock }));

@@ -19,6 +19,7 @@ import { openStore, type Store } from '../src/store/open-store.js';
 import { fakeEngine } from './support/fake-engine.js';
 import { call, codeOf, fieldsOf } from './support/http-call.js';
 import { type Listening, listen } from './support/listen.js';
+import { templateDataDir } from './support/store-template.js';
 import { type ScratchSchema, scratchSchema } from './support/stores.js';
 
 const TOKEN = 'smaller-findings-admin-token-0123456789';
@@ -39,7 +40,7 @@ describe('on one PGlite server', () => {
   let apiKey: string;
 
   beforeAll(async () => {
-    store = await openStore();
+    store = await openStore({ dataDir: await templateDataDir() });
     const engine = fakeEngine();
     const logger = createLogger({ level: 'info', destination: sink });
     queue = await startJobQueue({ store, engine, logger });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUnitNetworks } from '../src/services/units/unit-networks.js';
 import { openStore, type Store } from '../src/store/open-store.js';
 import type { UnitFields } from '../src/store/units.js';
+import { templateDataDir } from './support/store-template.js';
 
 let store: Store;
 let accountId: string;
@@ -11,7 +12,7 @@ let keyId: string;
 const BUDGET = UNIT_NETWORK_BUDGETS.starter;
 
 beforeAll(async () => {
-  store = await openStore();
+  store = await openStore({ dataDir: await templateDataDir() });
   const created = await store.keys.create({ plan: 'starter' });
   const key = await store.keys.authenticate(created.apiKey);
   if (!key) throw new Error('key not found');

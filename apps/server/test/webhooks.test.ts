@@ -8,6 +8,7 @@ import { openStore, type Store } from '../src/store/open-store.js';
 import { FAULTY_ADDRESS, fakeEngine, UNKNOWN_ADDRESS } from './support/fake-engine.js';
 import { type Listening, listen } from './support/listen.js';
 import { type Receiver, startReceiver, waitFor } from './support/receiver.js';
+import { templateDataDir } from './support/store-template.js';
 
 let store: Store;
 let queue: JobQueue;
@@ -18,7 +19,7 @@ const engine = fakeEngine();
 const now = new Date();
 
 beforeAll(async () => {
-  store = await openStore();
+  store = await openStore({ dataDir: await templateDataDir() });
   queue = await startJobQueue({
     store,
     engine,

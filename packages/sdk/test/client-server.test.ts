@@ -8,6 +8,7 @@ import { buildSampleRegion } from '@locscore/engine/sample';
 import type { WebhookDelivery, WebhookFailure } from '@locscore/schema';
 import { type RunningServer, startServer } from '@locscore/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../../../apps/server/test/support/store-template.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -33,7 +34,7 @@ describe('LocScoreClient against the reference server', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'locscore-sdk-'));
     await buildSampleRegion(join(dir, 'region'));
-    server = await startServer({ port: 0, dataDir: join(dir, 'db'), regions: [join(dir, 'region')], allowPrivateWebhooks: true });
+    server = await startServer({ port: 0, dataDir: await templateDataDir(join(dir, 'db')), regions: [join(dir, 'region')], allowPrivateWebhooks: true });
     growth = await server.store.keys.create({ plan: 'growth', name: 'sdk test' });
   });
 

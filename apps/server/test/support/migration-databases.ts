@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { ClosableDb } from '../../src/db/db.js';
 import { openPgDb } from '../../src/db/pg-db.js';
 import { openPgliteDb } from '../../src/db/pglite-db.js';
+import { templatePgdata } from './store-template.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('[skip] migration tests on PostgreSQL: DATABASE_URL is not set (see .ci/run)');
 
-/** One empty database per driver (PGlite in a temporary folder, PostgreSQL in a fresh schema of `DATABASE_URL`), dropped afterwards. */
+/** One empty database per driver (PGlite: a copy of the empty template, as initdb leaves it, in a temporary folder; PostgreSQL in a fresh schema of `DATABASE_URL`), dropped afterwards. */
 export const MIGRATION_DRIVERS: Array<{ name: string; skip: boolean; open(): Promise<{ db: ClosableDb; dispose(): Promise<void> }> }> = [
   {
     name: 'PGlite',
     skip: false,
     async open() {
-      const db = await openPgliteDb(join(await mkdtemp(join(tmpdir(), 'locscore-migration-')), 'pgdata'));
+      const db = await openPgliteDb(await templatePgdata(undefined, 'empty'));
       return { db, dispose: () => db.close() };
     },
   },

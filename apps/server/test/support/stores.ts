@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openStore, type Store } from '../../src/store/open-store.js';
+import { templateDataDir } from './store-template.js';
 
 /** A store of one driver for one test file, with what to remove after it. */
 export interface TestStore {
@@ -70,7 +71,8 @@ async function postgresStore(): Promise<TestStore> {
 }
 
 /**
- * The two stores of the server: PGlite (a temporary data directory) and
+ * The two stores of the server: PGlite (a copy of the migrated template
+ * database in a temporary data directory, `store-template.ts`) and
  * PostgreSQL (a fresh schema of `DATABASE_URL`; skipped, saying so, when it is unset).
  */
 export const STORE_DRIVERS: readonly StoreDriver[] = [
@@ -78,7 +80,7 @@ export const STORE_DRIVERS: readonly StoreDriver[] = [
     name: 'PGlite',
     skip: false,
     async open() {
-      const store = await openStore();
+      const store = await openStore({ dataDir: await templateDataDir() });
       return { store, bossSchema: 'pgboss', dispose: () => store.close() };
     },
   },

@@ -95,6 +95,8 @@ export class StreetIndex {
   private readonly loose = new Map<string, StreetEntry[]>();
   private readonly typos = new TypoIndex<StreetEntry>();
   private readonly full = new Map<string, StreetEntry[]>();
+  /** {@link StreetIndex.find}'s answers for the region's own spellings with nothing excluded, by tier (a name shared by many towns is judged once). */
+  private readonly found = new WeakMap<StreetParts, Map<NameTier, readonly Candidate[]>>();
 
   /**
    * @param entries - the region's street entries
@@ -137,13 +139,32 @@ export class StreetIndex {
   }
 
   /**
-   * The candidates of one tier, each entry once with its best score.
+   * The candidates of one tier, each entry once with its best score. The
+   * same list (read-only) is answered again for the same `parts` object
+   * (a spelling of the region's, which its spelling table keeps) and tier
+   * with nothing excluded.
    *
    * @param parts - the query's street, from `analyzeStreet`
    * @param tier - which tier
    * @param exclude - entries already tried in an earlier tier
    */
-  find(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): Candidate[] {
+  find(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): readonly Candidate[] {
+    if (exclude.size > 0) return this.search(parts, tier, exclude);
+    let byTier = this.found.get(parts);
+    if (byTier === undefined) {
+      byTier = new Map();
+      this.found.set(parts, byTier);
+    }
+    let candidates = byTier.get(tier);
+    if (candidates === undefined) {
+      candidates = this.search(parts, tier, exclude);
+      byTier.set(tier, candidates);
+    }
+    return candidates;
+  }
+
+  /** {@link StreetIndex.find}, worked out. */
+  private search(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): Candidate[] {
     const found = new Map<StreetEntry, number>();
     const consider = (entry: StreetEntry, score: number | null): void => {
       if (score !== null && !exclude.has(entry) && score > (found.get(entry) ?? 0)) found.set(entry, score);

@@ -317,14 +317,12 @@ function lookup(context: Context, parsed: ParsedAddress, style: AddressStyle): G
   if (parts.core.length === 0) return notFound('the address names no street');
   const cities = [parsed.city, ...(parsed.localities ?? [])].filter((city): city is string => city !== undefined && city.trim() !== '');
   const unheld = context.places.unheld(query.place, { cities, postcode: parsed.postcode, state: parsed.region, country: parsed.country });
-  const tried = new Set<StreetEntry>();
   const ruledOut: Located[] = [];
   const exactExists = context.index.find(parts, 'exact', NO_ENTRIES).length > 0;
   for (const tier of TIERS) {
     // A street written as one of the region's own names is never read as another one a letter away.
     if (tier === 'typo' && exactExists) break;
-    const candidates = context.index.find(parts, tier, tried);
-    for (const candidate of candidates) tried.add(candidate.entry);
+    const candidates = context.index.findAfter(parts, tier, TIERS.slice(0, TIERS.indexOf(tier)));
     if (candidates.length === 0) continue;
     if (unheld.length > 0) {
       // Nothing here can fit; the same street elsewhere is only a suggestion.
@@ -433,6 +431,8 @@ interface StreetNumber {
   /** Positions in `civic` by postcode, and of those without one. */
   byPostcode: ReadonlyMap<string, number[]>;
   unposted: number[];
+  /** Positions in `civic` that a municipality key does not surely rule out, filled on first use (`citiedPositions`). */
+  byCity: Map<string, number[]>;
 }
 
 const STREET_KEYS = new WeakMap<StreetParts, string>();
@@ -478,7 +478,7 @@ function streetNumbers(context: Context, candidates: readonly Candidate[], numbe
         else list.push(position);
       }
     });
-    return { civic, siblings: new Set(byPostcode.keys()), byPostcode, unposted };
+    return { civic, siblings: new Set(byPostcode.keys()), byPostcode, unposted, byCity: new Map() };
   });
 }
 
@@ -514,27 +514,24 @@ function keptStreetNumbers(context: Context, candidates: readonly Candidate[], n
 function addressPoints(context: Context, candidates: readonly Candidate[], query: Query): { points: Located[]; ruled: () => Located[] } {
   const scores = new Map(candidates.map((candidate) => [candidate.entry, candidate.nameScore]));
   const points: Located[] = [];
-  const decided: Array<Map<number, Located | (() => Located)>> = [];
+  const decided: Array<Map<number, Located | (() => Located) | null>> = [];
   const streets = keptStreetNumbers(context, candidates, query.numberKeys);
-  const postcode = query.place.postcodeKey;
-  const byPostcodeOnly = postcode !== undefined && postcodeArea(postcode) === null && query.parsed.housename === undefined;
   for (const street of streets) {
-    const looked = new Map<number, Located | (() => Located)>();
-    decided.push(looked);
-    const positions = byPostcodeOnly ? [...(street.byPostcode.get(postcode) ?? []), ...street.unposted].sort((a, b) => a - b) : street.civic.keys();
-    for (const position of positions) {
+    const examined = new Map<number, Located | (() => Located) | null>();
+    decided.push(examined);
+    for (const position of positionsToJudge(street, query)) {
       const item = civicPoint(query, street, position, scores);
-      if (item === null) continue;
-      if (typeof item !== 'function' && item.fits) points.push(item.located);
-      else looked.set(position, typeof item === 'function' ? item : item.located);
+      if (item !== null && typeof item !== 'function' && item.fits) points.push(item.located);
+      examined.set(position, item === null || typeof item === 'function' ? item : item.fits ? null : item.located);
     }
   }
   const ruled = (): Located[] => {
     const out: Located[] = [];
     streets.forEach((street, at) => {
-      const looked = decided[at] ?? new Map<number, Located | (() => Located)>();
+      const examined = decided[at] ?? new Map<number, Located | (() => Located) | null>();
       street.civic.forEach((_, position) => {
-        const item = looked.get(position) ?? (byPostcodeOnly && !looked.has(position) ? civicPoint(query, street, position, scores) : null);
+        // Those not judged are ruled out (`positionsToJudge`): judged now.
+        const item = examined.has(position) ? examined.get(position) : civicPoint(query, street, position, scores);
         if (item === null || item === undefined) return;
         if (typeof item === 'function') out.push(item());
         else if ('fits' in item) {
@@ -545,6 +542,45 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
     return out;
   };
   return { points, ruled };
+}
+
+/**
+ * The positions of a street's civic addresses that the query's postcode
+ * (one that is an area itself) and municipalities do not surely rule out
+ * (`surelyContradicts`), in order; every position with a building named.
+ */
+function positionsToJudge(street: StreetNumber, query: Query): Iterable<number> {
+  const postcode = query.place.postcodeKey;
+  const cityKeys = query.place.cityKeys ?? [];
+  if (query.parsed.housename !== undefined || ((postcode === undefined || postcodeArea(postcode) !== null) && cityKeys.length === 0))
+    return street.civic.keys();
+  let positions: number[] | null =
+    postcode === undefined || postcodeArea(postcode) !== null ? null : [...(street.byPostcode.get(postcode) ?? []), ...street.unposted].sort((a, b) => a - b);
+  for (const key of cityKeys) {
+    // Few civic addresses carry the postcode: only theirs are asked about the municipality.
+    positions =
+      positions === null
+        ? citiedPositions(street, key)
+        : positions.filter((position) => {
+            const evidence = (street.civic[position] as CivicAddress).cityEvidence(key);
+            return !evidence.namesSome || evidence.mayName;
+          });
+  }
+  return positions ?? street.civic.keys();
+}
+
+/** The positions of a street's civic addresses that a municipality does not surely rule out, worked out once per key. */
+function citiedPositions(street: StreetNumber, cityKey: string): number[] {
+  let positions = street.byCity.get(cityKey);
+  if (positions === undefined) {
+    positions = [];
+    street.civic.forEach((address, position) => {
+      const evidence = address.cityEvidence(cityKey);
+      if (!evidence.namesSome || evidence.mayName) positions?.push(position);
+    });
+    street.byCity.set(cityKey, positions);
+  }
+  return positions;
 }
 
 /**

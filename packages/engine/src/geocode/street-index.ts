@@ -96,7 +96,7 @@ export class StreetIndex {
   private readonly typos = new TypoIndex<StreetEntry>();
   private readonly full = new Map<string, StreetEntry[]>();
   /** {@link StreetIndex.find}'s answers for the region's own spellings with nothing excluded, by tier (a name shared by many towns is judged once). */
-  private readonly found = new WeakMap<StreetParts, Map<NameTier, readonly Candidate[]>>();
+  private readonly found = new WeakMap<StreetParts, Map<string, readonly Candidate[]>>();
 
   /**
    * @param entries - the region's street entries
@@ -161,6 +161,28 @@ export class StreetIndex {
       byTier.set(tier, candidates);
     }
     return candidates;
+  }
+
+  /**
+   * The candidates of one tier that no earlier tier found (what
+   * {@link StreetIndex.find} answers with the earlier tiers' entries
+   * excluded), kept like {@link StreetIndex.find}'s.
+   *
+   * @param parts - the query's street, from `analyzeStreet`
+   * @param tier - which tier
+   * @param earlier - the tiers tried before it, in order
+   */
+  findAfter(parts: StreetParts, tier: NameTier, earlier: readonly NameTier[]): readonly Candidate[] {
+    const all = this.find(parts, tier, new Set());
+    if (earlier.length === 0) return all;
+    const byTier = this.found.get(parts);
+    const key = `${tier}<${earlier.join(',')}`;
+    const kept = byTier?.get(key);
+    if (kept !== undefined) return kept;
+    const tried = new Set(earlier.flatMap((before) => this.find(parts, before, new Set()).map((candidate) => candidate.entry)));
+    const after = all.filter((candidate) => !tried.has(candidate.entry));
+    byTier?.set(key, after);
+    return after;
   }
 
   /** {@link StreetIndex.find}, worked out. */

@@ -39,13 +39,18 @@ export function groupSameAddress<T>(found: ReadonlyArray<{ address: AddressPoint
     while (groupOf[at] !== at) at = groupOf[at] ?? at;
     return at;
   };
-  for (let i = 0; i < found.length; i += 1) {
-    for (let j = i + 1; j < found.length; j += 1) {
-      const a = found[i];
-      const b = found[j];
-      if (a !== undefined && b !== undefined && a.address !== b.address && distance(a.address, b.address) <= SAME_ADDRESS_METRES) {
-        groupOf[root(j)] = root(i);
-      }
+  // Pairs are compared only within a band of latitude a little wider than the distance (sorted sweep):
+  // the same components as comparing every pair, in O(n log n) for the same number in many towns.
+  const byLat = found.map((_, index) => index).sort((a, b) => (found[a]?.address.lat ?? 0) - (found[b]?.address.lat ?? 0));
+  const band = (SAME_ADDRESS_METRES + 1) / METRES_PER_DEGREE;
+  for (let s = 0; s < byLat.length; s += 1) {
+    const a = found[byLat[s] ?? 0];
+    if (a === undefined) continue;
+    for (let t = s + 1; t < byLat.length; t += 1) {
+      const b = found[byLat[t] ?? 0];
+      if (b === undefined) continue;
+      if (b.address.lat - a.address.lat > band) break;
+      if (a.address !== b.address && distance(a.address, b.address) <= SAME_ADDRESS_METRES) groupOf[root(byLat[t] ?? 0)] = root(byLat[s] ?? 0);
     }
   }
   const groups = new Map<number, Array<{ address: AddressPoint; item: T }>>();

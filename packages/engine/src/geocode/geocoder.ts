@@ -13,9 +13,9 @@ import { houseNumberParts, parseHouseNumber } from './house-number.js';
 import { interpolateAlongLine, interpolateBetweenAddresses } from './interpolate.js';
 import { aliasesIn, STREET_ALIASES } from './local-aliases.js';
 import { nearMisses } from './near-miss.js';
-import { analyzeStreet } from './normalize-street.js';
+import { analyzeStreet, type StreetParts } from './normalize-street.js';
 import { MAX_ADDRESS_LENGTH, parseAddress } from './parse-address.js';
-import { compare, describeUnheld, mergeProfiles, type PlaceProfile, type QueryPlace, RegionPlaces } from './places.js';
+import { compare, describeUnheld, mergeProfiles, type PlaceProfile, postcodeArea, type QueryPlace, RegionPlaces } from './places.js';
 import { buildStreetEntries, exactKey, housenamesOf, newRegionSpellings, type StreetEntry, streetRepresentativePoint } from './street-entries.js';
 import { type Candidate, fullKey, type NameTier, StreetIndex } from './street-index.js';
 import type { GeocodeMatch, GeocodeOutcome, Geocoder, ParsedAddress } from './types.js';
@@ -110,13 +110,21 @@ interface Context {
   toMatch: (located: Located, query: Query, otherTowns: boolean) => GeocodeMatch;
   /** {@link civicAddresses} already worked out, by street, towns and number. */
   civic: Map<string, readonly CivicAddress[]>;
+  /** {@link streetNumbers} of the street index's kept candidate lists, by number keys. */
+  streetNumbers: WeakMap<readonly Candidate[], Map<string, StreetNumber[]>>;
 }
 
 /** One civic address: its objects, their merged profile, and the street spellings they carry (for {@link Located.verbatim}). */
 interface CivicAddress {
   group: AddressGroup<Candidate>;
-  profile: PlaceProfile;
-  spellings: ReadonlySet<string>;
+  /** The members' profiles merged, built on first use. */
+  profile: () => PlaceProfile;
+  /** The merged profile's postcodes, known without building it. */
+  postcodes: ReadonlySet<string>;
+  /** Whether the merged profile may name a municipality key, and whether it names any (`RegionPlaces.cityEvidence` over the members). */
+  cityEvidence: (cityKey: string) => { mayName: boolean; namesSome: boolean };
+  /** The street as its members write it, built on first use. */
+  spellings: () => ReadonlySet<string>;
 }
 
 /**
@@ -180,6 +188,7 @@ export function createGeocoder(
     inCoverage: coverageOf(region),
     profileOfEntry,
     civic: new Map(),
+    streetNumbers: new WeakMap(),
     toMatch: (located, query, otherTowns) => ({
       lat: located.at.lat,
       lng: located.at.lng,
@@ -308,14 +317,12 @@ function lookup(context: Context, parsed: ParsedAddress, style: AddressStyle): G
   if (parts.core.length === 0) return notFound('the address names no street');
   const cities = [parsed.city, ...(parsed.localities ?? [])].filter((city): city is string => city !== undefined && city.trim() !== '');
   const unheld = context.places.unheld(query.place, { cities, postcode: parsed.postcode, state: parsed.region, country: parsed.country });
-  const tried = new Set<StreetEntry>();
   const ruledOut: Located[] = [];
   const exactExists = context.index.find(parts, 'exact', NO_ENTRIES).length > 0;
   for (const tier of TIERS) {
     // A street written as one of the region's own names is never read as another one a letter away.
     if (tier === 'typo' && exactExists) break;
-    const candidates = context.index.find(parts, tier, tried);
-    for (const candidate of candidates) tried.add(candidate.entry);
+    const candidates = context.index.findAfter(parts, tier, TIERS.slice(0, TIERS.indexOf(tier)));
     if (candidates.length === 0) continue;
     if (unheld.length > 0) {
       // Nothing here can fit; the same street elsewhere is only a suggestion.
@@ -355,7 +362,7 @@ function judge(query: Query, profile: PlaceProfile): { ok: boolean; unconfirmed:
 }
 
 /** Locates a query within one tier of street candidates. */
-function resolveTier(context: Context, candidates: Candidate[], query: Query): TierResult {
+function resolveTier(context: Context, candidates: readonly Candidate[], query: Query): TierResult {
   const ruledOut: Located[] = [];
   // Which streets fit the input's place is worked out only when needed: a mapped address in the named town does not need it.
   let split: { streets: Fitting[]; contradicted: Candidate[] } | undefined;
@@ -400,11 +407,13 @@ function resolveStreets(context: Context, candidates: readonly Candidate[], stre
     }
     return { outcome: choose(context, points, query, streets), ruledOut, numberMissing: null };
   }
-  const points = addressPoints(context, candidates, query, ruledOut);
+  const { points, ruled } = addressPoints(context, candidates, query);
   if (points.length > 0) {
     const outcome = choose(context, points, query, streets);
     if (outcome !== null) return { outcome, ruledOut, numberMissing: null };
   }
+  // Only an answer that is not found reads the candidates ruled out: they are worked out now.
+  ruledOut.push(...ruled());
   const interpolated = interpolations(context, streets(), query);
   const outcome = choose(context, interpolated, query, streets);
   if (outcome !== null) return { outcome, ruledOut, numberMissing: null };
@@ -414,17 +423,42 @@ function resolveStreets(context: Context, candidates: readonly Candidate[], stre
   return { outcome: null, ruledOut, numberMissing: ruledOut.length === 0 && missing.length > 0 ? missing : null };
 }
 
-/** The mapped objects carrying the number, grouped into civic addresses per street; those a component contradicts go to `ruledOut`. */
-function addressPoints(context: Context, candidates: readonly Candidate[], query: Query, ruledOut: Located[]): Located[] {
+/** The civic addresses of one street key carrying a number, with what every lookup of them reads. */
+interface StreetNumber {
+  civic: readonly CivicAddress[];
+  /** Every postcode of its civic addresses. */
+  siblings: ReadonlySet<string>;
+  /** Positions in `civic` by postcode, and of those without one. */
+  byPostcode: ReadonlyMap<string, number[]>;
+  unposted: number[];
+  /** Positions in `civic` that a municipality key does not surely rule out, filled on first use (`citiedPositions`). */
+  byCity: Map<string, number[]>;
+}
+
+const STREET_KEYS = new WeakMap<StreetParts, string>();
+
+/** `exactKey` of a street's name, kept per spelling (the towns that share a name share its parts). */
+function streetKeyOf(parts: StreetParts): string {
+  let key = STREET_KEYS.get(parts);
+  if (key === undefined) {
+    key = exactKey(parts);
+    STREET_KEYS.set(parts, key);
+  }
+  return key;
+}
+
+/** The objects carrying one of the numbers on the candidates' streets, grouped into civic addresses per street key. */
+function streetNumbers(context: Context, candidates: readonly Candidate[], numberKeys: readonly string[]): StreetNumber[] {
   const byStreet = new Map<string, { found: Array<{ address: AddressPoint; item: Candidate }>; signature: string[] }>();
   for (const candidate of candidates) {
-    for (const key of query.numberKeys) {
+    for (const key of numberKeys) {
       const carrying = candidate.entry.byNumber.get(key) ?? [];
       // Objects numbered exactly as written (`14`) before those that list the number (`14-20`, `12;14`).
-      const exact = carrying.filter((address) => written(address.housenumber) === key || listedPieces(address.housenumber).includes(key));
+      const exact =
+        carrying.length < 2 ? carrying : carrying.filter((address) => written(address.housenumber) === key || listedPieces(address.housenumber).includes(key));
       const chosen = exact.length > 0 ? exact : carrying;
       if (chosen.length === 0) continue;
-      const streetKey = exactKey(candidate.entry.parts);
+      const streetKey = streetKeyOf(candidate.entry.parts);
       const street = byStreet.get(streetKey) ?? { found: [], signature: [streetKey] };
       for (const address of chosen) street.found.push({ address, item: candidate });
       street.signature.push(`${candidate.entry.cityKey}=${key}`);
@@ -432,54 +466,220 @@ function addressPoints(context: Context, candidates: readonly Candidate[], query
       break;
     }
   }
+  return [...byStreet.values()].map(({ found, signature }) => {
+    const civic = civicAddresses(context, found, signature.join('\u0000'));
+    const byPostcode = new Map<string, number[]>();
+    const unposted: number[] = [];
+    civic.forEach(({ postcodes }, position) => {
+      if (postcodes.size === 0) unposted.push(position);
+      for (const postcode of postcodes) {
+        const list = byPostcode.get(postcode);
+        if (list === undefined) byPostcode.set(postcode, [position]);
+        else list.push(position);
+      }
+    });
+    return { civic, siblings: new Set(byPostcode.keys()), byPostcode, unposted, byCity: new Map() };
+  });
+}
+
+/**
+ * {@link streetNumbers} of a candidate list the street index keeps (one per
+ * name and tier), kept with it: a name that many towns share is grouped
+ * once per number, not once per lookup.
+ */
+function keptStreetNumbers(context: Context, candidates: readonly Candidate[], numberKeys: readonly string[]): StreetNumber[] {
+  let byNumbers = context.streetNumbers.get(candidates);
+  if (byNumbers === undefined) {
+    byNumbers = new Map();
+    context.streetNumbers.set(candidates, byNumbers);
+  }
+  const key = numberKeys.join('\u0000');
+  let kept = byNumbers.get(key);
+  if (kept === undefined) {
+    kept = streetNumbers(context, candidates, numberKeys);
+    byNumbers.set(key, kept);
+  }
+  return kept;
+}
+
+/**
+ * The mapped objects carrying the number, grouped into civic addresses per
+ * street: those whose place fits, and, in the order they were met, those a
+ * component contradicts. With a postcode that is an area itself, a civic
+ * address with postcodes of its own none of which is the input's is ruled
+ * out without a look (`comparePostcode`); those ruled out are worked out
+ * only when `ruled` is called (an answer that is not found), so that a
+ * lookup in one town never judges the same street and number in the others.
+ */
+function addressPoints(context: Context, candidates: readonly Candidate[], query: Query): { points: Located[]; ruled: () => Located[] } {
   const scores = new Map(candidates.map((candidate) => [candidate.entry, candidate.nameScore]));
   const points: Located[] = [];
-  for (const { found, signature } of byStreet.values()) {
-    const spelled = written(query.parsed.street);
-    const civic = civicAddresses(context, found, signature.join('\u0000'));
-    // An object without a postcode of its own takes those of the other objects with its street and number before its town's.
-    const siblings = new Set(civic.flatMap(({ profile }) => [...profile.postcodes]));
-    for (const { group, profile, spellings } of civic) {
-      const named =
-        query.parsed.housename === undefined || group.members.some((member) => housenamesOf(member.address).includes(foldText(query.parsed.housename ?? '')));
-      const postcode = query.place.postcodeKey;
-      const orphan = postcode !== undefined && profile.postcodes.size === 0 && siblings.size > 0 && !siblings.has(postcode);
-      const verdict = named && !orphan ? judge(query, profile) : { ok: false, unconfirmed: 0 };
-      // A building named in the input answers with its own object; else the group's representative.
-      const housename = query.parsed.housename === undefined ? undefined : foldText(query.parsed.housename);
-      const building = housename === undefined ? undefined : group.members.find((member) => housenamesOf(member.address).includes(housename));
-      const own = building ?? group.members.find((member) => member.address === group.representative) ?? group.members[0];
-      if (own === undefined) continue;
-      // The groups are kept across lookups: the name's score is this query's.
-      const nameScore = Math.max(...[...new Set(group.members.map((member) => member.item.entry))].map((entry) => scores.get(entry) ?? 0));
-      const located: Located = {
-        at: own.address,
-        precision: 'address_point',
-        candidate: { entry: own.item.entry, nameScore },
-        display: { housenumber: own.address.housenumber.trim(), address: own.address },
-        unconfirmed: verdict.unconfirmed,
-        towns: profile.cities,
-        verbatim: spellings.has(spelled),
-      };
-      (verdict.ok ? points : ruledOut).push(located);
+  const decided: Array<Map<number, Located | (() => Located) | null>> = [];
+  const streets = keptStreetNumbers(context, candidates, query.numberKeys);
+  for (const street of streets) {
+    const examined = new Map<number, Located | (() => Located) | null>();
+    decided.push(examined);
+    for (const position of positionsToJudge(street, query)) {
+      const item = civicPoint(query, street, position, scores);
+      if (item !== null && typeof item !== 'function' && item.fits) points.push(item.located);
+      examined.set(position, item === null || typeof item === 'function' ? item : item.fits ? null : item.located);
     }
   }
-  return points;
+  const ruled = (): Located[] => {
+    const out: Located[] = [];
+    streets.forEach((street, at) => {
+      const examined = decided[at] ?? new Map<number, Located | (() => Located) | null>();
+      street.civic.forEach((_, position) => {
+        // Those not judged are ruled out (`positionsToJudge`): judged now.
+        const item = examined.has(position) ? examined.get(position) : civicPoint(query, street, position, scores);
+        if (item === null || item === undefined) return;
+        if (typeof item === 'function') out.push(item());
+        else if ('fits' in item) {
+          if (!item.fits) out.push(item.located);
+        } else out.push(item);
+      });
+    });
+    return out;
+  };
+  return { points, ruled };
+}
+
+/**
+ * The positions of a street's civic addresses that the query's postcode
+ * (one that is an area itself) and municipalities do not surely rule out
+ * (`surelyContradicts`), in order; every position with a building named.
+ */
+function positionsToJudge(street: StreetNumber, query: Query): Iterable<number> {
+  const postcode = query.place.postcodeKey;
+  const cityKeys = query.place.cityKeys ?? [];
+  if (query.parsed.housename !== undefined || ((postcode === undefined || postcodeArea(postcode) !== null) && cityKeys.length === 0))
+    return street.civic.keys();
+  let positions: number[] | null =
+    postcode === undefined || postcodeArea(postcode) !== null ? null : [...(street.byPostcode.get(postcode) ?? []), ...street.unposted].sort((a, b) => a - b);
+  for (const key of cityKeys) {
+    // Few civic addresses carry the postcode: only theirs are asked about the municipality.
+    positions =
+      positions === null
+        ? citiedPositions(street, key)
+        : positions.filter((position) => {
+            const evidence = (street.civic[position] as CivicAddress).cityEvidence(key);
+            return !evidence.namesSome || evidence.mayName;
+          });
+  }
+  return positions ?? street.civic.keys();
+}
+
+/** The positions of a street's civic addresses that a municipality does not surely rule out, worked out once per key. */
+function citiedPositions(street: StreetNumber, cityKey: string): number[] {
+  let positions = street.byCity.get(cityKey);
+  if (positions === undefined) {
+    positions = [];
+    street.civic.forEach((address, position) => {
+      const evidence = address.cityEvidence(cityKey);
+      if (!evidence.namesSome || evidence.mayName) positions?.push(position);
+    });
+    street.byCity.set(cityKey, positions);
+  }
+  return positions;
+}
+
+/**
+ * One civic address of a street judged against the query: a fitting or
+ * ruled-out point, a ruled-out one put off (a function) when its tags,
+ * boundaries and postcodes alone rule it out, or null when it has no member.
+ */
+function civicPoint(
+  query: Query,
+  street: StreetNumber,
+  position: number,
+  scores: ReadonlyMap<StreetEntry, number>,
+): { fits: boolean; located: Located } | (() => Located) | null {
+  const address = street.civic[position] as CivicAddress;
+  const { group, postcodes } = address;
+  const housename = query.parsed.housename === undefined ? undefined : foldText(query.parsed.housename);
+  const named = housename === undefined || group.members.some((member) => housenamesOf(member.address).includes(housename));
+  const postcode = query.place.postcodeKey;
+  // An object without a postcode of its own takes those of the other objects with its street and number before its town's.
+  const orphan = postcode !== undefined && postcodes.size === 0 && street.siblings.size > 0 && !street.siblings.has(postcode);
+  // A building named in the input answers with its own object; else the group's representative.
+  const building = housename === undefined ? undefined : group.members.find((member) => housenamesOf(member.address).includes(housename));
+  const own = building ?? group.members.find((member) => member.address === group.representative) ?? group.members[0];
+  if (own === undefined) return null;
+  // The groups are kept across lookups: the name's score is this query's.
+  const nameScore = Math.max(...[...new Set(group.members.map((member) => member.item.entry))].map((entry) => scores.get(entry) ?? 0));
+  const locate = (verdict: { unconfirmed: number }): Located => ({
+    at: own.address,
+    precision: 'address_point',
+    candidate: { entry: own.item.entry, nameScore },
+    display: { housenumber: own.address.housenumber.trim(), address: own.address },
+    unconfirmed: verdict.unconfirmed,
+    towns: address.profile().cities,
+    verbatim: address.spellings().has(written(query.parsed.street)),
+  });
+  if (!named || orphan) return () => locate({ unconfirmed: 0 });
+  if (surelyContradicts(query.place, address)) return () => locate(judge(query, address.profile()));
+  const verdict = judge(query, address.profile());
+  return { fits: verdict.ok, located: locate(verdict) };
+}
+
+/**
+ * Whether a component of the input contradicts a civic address by what
+ * its objects' tags, boundaries and postcodes say, before its place
+ * profile is built: a postcode other than its own (`comparePostcode`, for
+ * postcodes that are areas themselves), or a municipality that none of its
+ * objects is named by nor lies within reach of a place node of
+ * (`RegionPlaces.cityEvidence`). False says nothing: `judge` decides.
+ */
+function surelyContradicts(place: QueryPlace, address: CivicAddress): boolean {
+  const postcode = place.postcodeKey;
+  if (postcode !== undefined && address.postcodes.size > 0 && !address.postcodes.has(postcode) && postcodeArea(postcode) === null) return true;
+  for (const key of place.cityKeys ?? []) {
+    const evidence = address.cityEvidence(key);
+    if (evidence.namesSome && !evidence.mayName) return true;
+  }
+  return false;
+}
+
+/** {@link CivicAddress.cityEvidence} of a group, each key worked out once. */
+function civicCityEvidence(places: RegionPlaces, group: AddressGroup<Candidate>): (cityKey: string) => { mayName: boolean; namesSome: boolean } {
+  const known = new Map<string, { mayName: boolean; namesSome: boolean }>();
+  return (cityKey) => {
+    let evidence = known.get(cityKey);
+    if (evidence === undefined) {
+      const members = group.members.map((member) => places.cityEvidence(member.address, cityKey));
+      evidence = { mayName: members.some((item) => item.mayName), namesSome: members.some((item) => item.namesSome) };
+      known.set(cityKey, evidence);
+    }
+    return evidence;
+  };
 }
 
 /**
  * The civic addresses among the objects carrying one street and number,
- * with each one's merged profile: data only, so kept per street, towns and
- * number (a shopping centre's 170 objects on one number are grouped once).
+ * with each one's postcodes and (built on first use) merged profile: data
+ * only, so kept per street, towns and number (a shopping centre's 170
+ * objects on one number are grouped once).
  */
 function civicAddresses(context: Context, found: ReadonlyArray<{ address: AddressPoint; item: Candidate }>, signature: string): readonly CivicAddress[] {
   const known = context.civic.get(signature);
   if (known !== undefined) return known;
-  const groups = groupSameAddress(found).map((group) => ({
-    group,
-    profile: mergeProfiles([...new Set(group.members.map((member) => context.places.profileOf(member.address)))]),
-    spellings: new Set(group.members.map((member) => written(member.address.street))),
-  }));
+  const groups = groupSameAddress(found).map((group): CivicAddress => {
+    let profile: PlaceProfile | undefined;
+    let spellings: ReadonlySet<string> | undefined;
+    return {
+      group,
+      profile: () => {
+        profile ??= mergeProfiles([...new Set(group.members.map((member) => context.places.profileOf(member.address)))]);
+        return profile;
+      },
+      postcodes: new Set(group.members.flatMap((member) => context.places.postcodesOf(member.address))),
+      cityEvidence: civicCityEvidence(context.places, group),
+      spellings: () => {
+        spellings ??= new Set(group.members.map((member) => written(member.address.street)));
+        return spellings;
+      },
+    };
+  });
   context.civic.set(signature, groups);
   return groups;
 }

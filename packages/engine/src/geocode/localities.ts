@@ -1,4 +1,5 @@
 import { PointIndex } from '../places/point-index.js';
+import { haversineMetres } from '../region/geometry.js';
 import type { Area, LatLng, Place, PlaceKind } from '../region/types.js';
 import { normalizeCity } from './fold.js';
 
@@ -58,6 +59,9 @@ export class PlaceNames {
   private readonly aliases = new Map<string, Set<string>>();
   private readonly indexes = new Map<keyof typeof PLACE_RADIUS_METRES, PointIndex<Place>>();
   private readonly municipalityOf = new Map<Place, string | undefined>();
+  /** Place nodes by every key their `name` gives an address (its own and its aliases'), built on first use. */
+  private nodesByKey: Map<string, Place[]> | undefined;
+  private readonly places: readonly Place[];
 
   /**
    * @param places - the region's place nodes
@@ -65,6 +69,7 @@ export class PlaceNames {
    * @param municipalityAt - the id of the innermost municipality boundary holding a point, if any
    */
   constructor(places: readonly Place[], areas: readonly Area[], municipalityAt: (point: LatLng) => string | undefined) {
+    this.places = places;
     const byClass = new Map<keyof typeof PLACE_RADIUS_METRES, Place[]>();
     for (const place of places) {
       this.learnAliases([place.name, ...(place.altNames ?? [])]);
@@ -112,6 +117,32 @@ export class PlaceNames {
   }
 
   /**
+   * Whether a place node whose name gives an address the key `cityKey` (see
+   * {@link PlaceNames.namesAt}: its name's key or an alias of it) lies within
+   * the largest of {@link PLACE_RADIUS_METRES} of `point`: when none does, no
+   * place node near the point names it.
+   *
+   * @param cityKey - a {@link normalizeCity} key
+   * @param point - the address
+   */
+  nodeWithin(cityKey: string, point: LatLng): boolean {
+    if (this.nodesByKey === undefined) {
+      this.nodesByKey = new Map();
+      for (const place of this.places) {
+        const key = normalizeCity(place.name);
+        for (const name of [key, ...this.aliasesOf(key)]) {
+          const list = this.nodesByKey.get(name);
+          if (list === undefined) this.nodesByKey.set(name, [place]);
+          else list.push(place);
+        }
+      }
+    }
+    // A metre in a thousand more than the reach, so that no rounding of the distance rules out a node within it.
+    const reach = Math.max(...Object.values(PLACE_RADIUS_METRES)) * 1.001;
+    return (this.nodesByKey.get(cityKey) ?? []).some((place) => haversineMetres(place, point) <= reach);
+  }
+
+  /**
    * Records that some names name one place (a local alias, `local-aliases.ts`).
    *
    * @param names - the names, as written
@@ -119,6 +150,7 @@ export class PlaceNames {
   learnAliases(names: readonly string[]): void {
     const keys = new Set(names.map(normalizeCity).filter((key) => key !== ''));
     if (keys.size < 2) return;
+    this.nodesByKey = undefined;
     for (const key of keys) {
       const known = this.aliases.get(key) ?? new Set<string>();
       for (const other of keys) if (other !== key) known.add(other);

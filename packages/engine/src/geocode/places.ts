@@ -263,6 +263,69 @@ export class RegionPlaces {
   profileOf(address: AddressPoint): PlaceProfile {
     const known = this.ofAddress.get(address);
     if (known !== undefined) return known;
+    const facts = this.factsOf(address);
+    const { cityNames, postcodeKeys, state, country } = facts;
+    cityNames.push(...this.placeNames.namesAt(address, facts.municipality, facts.hasTown));
+    const ownKeys = new Set(cityNames.map(normalizeCity));
+    for (const key of [...ownKeys]) for (const alias of this.placeNames.aliasesOf(key)) ownKeys.add(alias);
+    const cityKeys = [...ownKeys].sort();
+    const key = `${cityKeys.join('|')}\u0000${postcodeKeys.join('|')}\u0000${state ?? ''}\u0000${country ?? ''}`;
+    let profile = this.profiles.get(key);
+    if (profile === undefined) {
+      const inferred = new Set<string>();
+      if (postcodeKeys.length === 0) for (const cityKey of cityKeys) for (const code of this.postcodesOfCity.get(cityKey) ?? []) inferred.add(code);
+      profile = { cities: new Set(cityKeys), postcodes: postcodeKeys.length === 0 ? EMPTY : new Set(postcodeKeys), inferredPostcodes: inferred };
+      if (state !== undefined) profile.state = state;
+      if (country !== undefined) profile.country = country;
+      this.profiles.set(key, profile);
+    }
+    this.ofAddress.set(address, profile);
+    return profile;
+  }
+
+  /**
+   * The postcodes of one address's profile ({@link PlaceProfile.postcodes}:
+   * its `addr:postcode` and the postal areas holding it, sorted), without
+   * building the profile.
+   *
+   * @param address - an address of the region
+   */
+  postcodesOf(address: AddressPoint): string[] {
+    const known = this.ofAddress.get(address);
+    if (known !== undefined) return [...known.postcodes];
+    const postcodes = postcodeKeysOf(address);
+    for (const id of address.areas ?? []) {
+      const area = this.areasById.get(id);
+      if (area?.kind === 'postal_code' && area.postcode !== undefined) postcodes.push(normalizePostcode(area.postcode));
+    }
+    return [...new Set(postcodes)].sort();
+  }
+
+  /**
+   * Whether one address's profile may name the municipality `cityKey`, and
+   * whether it surely names some municipality, worked out from its tags,
+   * boundaries and postcode without the place nodes near it: a profile
+   * takes a place node's names only within `PLACE_RADIUS_METRES` of
+   * it, so `mayName` is false only when no name of the address and no
+   * place node of that name within reach gives it `cityKey`.
+   *
+   * @param address - an address of the region
+   * @param cityKey - a {@link normalizeCity} key
+   */
+  cityEvidence(address: AddressPoint, cityKey: string): { mayName: boolean; namesSome: boolean } {
+    const known = this.ofAddress.get(address);
+    if (known !== undefined) return { mayName: known.cities.has(cityKey), namesSome: known.cities.size > 0 };
+    const { cityNames } = this.factsOf(address);
+    const namesSome = cityNames.length > 0;
+    for (const name of cityNames) {
+      const key = normalizeCity(name);
+      if (key === cityKey || this.placeNames.aliasesOf(key).has(cityKey)) return { mayName: true, namesSome };
+    }
+    return { mayName: this.placeNames.nodeWithin(cityKey, address), namesSome };
+  }
+
+  /** What one address's tags and boundaries say (its profile but the place nodes near it). */
+  private factsOf(address: AddressPoint): AddressFacts {
     const cityNames: string[] = [];
     const city = address.city?.trim();
     if (city !== undefined && city !== '') {
@@ -298,27 +361,25 @@ export class RegionPlaces {
       const area = this.areasById.get(id);
       return area?.kind === 'administrative' && (area.adminLevel === 8 || area.adminLevel === 7);
     });
-    cityNames.push(...this.placeNames.namesAt(address, municipality, hasTown));
     state ??= this.onlyState;
     if (country === undefined || !/^[A-Z]{2}$/.test(country))
       country = (state === undefined ? undefined : (countryOfRegion(state, true) ?? undefined)) ?? this.onlyCountry;
-    const ownKeys = new Set(cityNames.map(normalizeCity));
-    for (const key of [...ownKeys]) for (const alias of this.placeNames.aliasesOf(key)) ownKeys.add(alias);
-    const cityKeys = [...ownKeys].sort();
-    const postcodeKeys = [...new Set(postcodes)].sort();
-    const key = `${cityKeys.join('|')}\u0000${postcodeKeys.join('|')}\u0000${state ?? ''}\u0000${country ?? ''}`;
-    let profile = this.profiles.get(key);
-    if (profile === undefined) {
-      const inferred = new Set<string>();
-      if (postcodeKeys.length === 0) for (const cityKey of cityKeys) for (const code of this.postcodesOfCity.get(cityKey) ?? []) inferred.add(code);
-      profile = { cities: new Set(cityKeys), postcodes: postcodeKeys.length === 0 ? EMPTY : new Set(postcodeKeys), inferredPostcodes: inferred };
-      if (state !== undefined) profile.state = state;
-      if (country !== undefined) profile.country = country;
-      this.profiles.set(key, profile);
-    }
-    this.ofAddress.set(address, profile);
-    return profile;
+    return { cityNames, postcodeKeys: [...new Set(postcodes)].sort(), state, country, hasTown, municipality };
   }
+}
+
+/** The facts of one address before the place nodes near it (see `RegionPlaces.profileOf`). */
+interface AddressFacts {
+  /** Municipality names as written, from its tags, boundaries and postcode. */
+  cityNames: string[];
+  /** Sorted {@link normalizePostcode} keys. */
+  postcodeKeys: string[];
+  state: string | undefined;
+  country: string | undefined;
+  /** Whether a tag, boundary or postcode names its municipality. */
+  hasTown: boolean;
+  /** Its innermost municipality boundary's id, if any. */
+  municipality: string | undefined;
 }
 
 /**

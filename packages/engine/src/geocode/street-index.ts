@@ -95,6 +95,8 @@ export class StreetIndex {
   private readonly loose = new Map<string, StreetEntry[]>();
   private readonly typos = new TypoIndex<StreetEntry>();
   private readonly full = new Map<string, StreetEntry[]>();
+  /** {@link StreetIndex.find}'s answers for the region's own spellings with nothing excluded, by tier (a name shared by many towns is judged once). */
+  private readonly found = new WeakMap<StreetParts, Map<string, readonly Candidate[]>>();
 
   /**
    * @param entries - the region's street entries
@@ -137,13 +139,54 @@ export class StreetIndex {
   }
 
   /**
-   * The candidates of one tier, each entry once with its best score.
+   * The candidates of one tier, each entry once with its best score. The
+   * same list (read-only) is answered again for the same `parts` object
+   * (a spelling of the region's, which its spelling table keeps) and tier
+   * with nothing excluded.
    *
    * @param parts - the query's street, from `analyzeStreet`
    * @param tier - which tier
    * @param exclude - entries already tried in an earlier tier
    */
-  find(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): Candidate[] {
+  find(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): readonly Candidate[] {
+    if (exclude.size > 0) return this.search(parts, tier, exclude);
+    let byTier = this.found.get(parts);
+    if (byTier === undefined) {
+      byTier = new Map();
+      this.found.set(parts, byTier);
+    }
+    let candidates = byTier.get(tier);
+    if (candidates === undefined) {
+      candidates = this.search(parts, tier, exclude);
+      byTier.set(tier, candidates);
+    }
+    return candidates;
+  }
+
+  /**
+   * The candidates of one tier that no earlier tier found (what
+   * {@link StreetIndex.find} answers with the earlier tiers' entries
+   * excluded), kept like {@link StreetIndex.find}'s.
+   *
+   * @param parts - the query's street, from `analyzeStreet`
+   * @param tier - which tier
+   * @param earlier - the tiers tried before it, in order
+   */
+  findAfter(parts: StreetParts, tier: NameTier, earlier: readonly NameTier[]): readonly Candidate[] {
+    const all = this.find(parts, tier, new Set());
+    if (earlier.length === 0) return all;
+    const byTier = this.found.get(parts);
+    const key = `${tier}<${earlier.join(',')}`;
+    const kept = byTier?.get(key);
+    if (kept !== undefined) return kept;
+    const tried = new Set(earlier.flatMap((before) => this.find(parts, before, new Set()).map((candidate) => candidate.entry)));
+    const after = all.filter((candidate) => !tried.has(candidate.entry));
+    byTier?.set(key, after);
+    return after;
+  }
+
+  /** {@link StreetIndex.find}, worked out. */
+  private search(parts: StreetParts, tier: NameTier, exclude: ReadonlySet<StreetEntry>): Candidate[] {
     const found = new Map<StreetEntry, number>();
     const consider = (entry: StreetEntry, score: number | null): void => {
       if (score !== null && !exclude.has(entry) && score > (found.get(entry) ?? 0)) found.set(entry, score);

@@ -1,4 +1,5 @@
 import { GEOCODE_PRECISIONS, type GeocodePrecision, MAX_ADDRESS_CANDIDATES } from '@locscore/schema';
+import { LRUCache } from 'lru-cache';
 import { type AreaIndex, areaIndexOf } from '../region/area-index.js';
 import { coverageTest } from '../region/coverage.js';
 import { haversineMetres } from '../region/geometry.js';
@@ -108,11 +109,22 @@ interface Context {
   inCoverage: (point: LatLng) => boolean;
   profileOfEntry: (entry: StreetEntry) => PlaceProfile;
   toMatch: (located: Located, query: Query, otherTowns: boolean) => GeocodeMatch;
-  /** {@link civicAddresses} already worked out, by street, towns and number. */
-  civic: Map<string, readonly CivicAddress[]>;
-  /** {@link streetNumbers} of the street index's kept candidate lists, by number keys. */
-  streetNumbers: WeakMap<readonly Candidate[], Map<string, StreetNumber[]>>;
+  /** {@link civicAddresses} already worked out, by street, towns and number (the most recently used {@link KEPT_LOOKUPS}). */
+  civic: LRUCache<string, readonly CivicAddress[]>;
+  /** {@link streetNumbers} of the street index's kept candidate lists, by list and number keys (the most recently used {@link KEPT_LOOKUPS}). */
+  streetNumbers: LRUCache<string, StreetNumber[]>;
+  /** A number per kept candidate list, for the {@link streetNumbers} keys. */
+  listIds: WeakMap<readonly Candidate[], number>;
+  /** The number the next candidate list gets. */
+  nextListId: number;
 }
+
+/**
+ * Street-and-number lookups whose grouping is kept between requests, per
+ * cache: the house numbers in a key come from the input, so the caches are
+ * bounded (lru-cache) rather than grown by every number a caller types.
+ */
+const KEPT_LOOKUPS = 4096;
 
 /** One civic address: its objects, their merged profile, and the street spellings they carry (for {@link Located.verbatim}). */
 interface CivicAddress {
@@ -187,8 +199,10 @@ export function createGeocoder(
     spellings,
     inCoverage: coverageOf(region),
     profileOfEntry,
-    civic: new Map(),
-    streetNumbers: new WeakMap(),
+    civic: new LRUCache({ max: KEPT_LOOKUPS }),
+    streetNumbers: new LRUCache({ max: KEPT_LOOKUPS }),
+    listIds: new WeakMap(),
+    nextListId: 0,
     toMatch: (located, query, otherTowns) => ({
       lat: located.at.lat,
       lng: located.at.lng,
@@ -488,16 +502,16 @@ function streetNumbers(context: Context, candidates: readonly Candidate[], numbe
  * once per number, not once per lookup.
  */
 function keptStreetNumbers(context: Context, candidates: readonly Candidate[], numberKeys: readonly string[]): StreetNumber[] {
-  let byNumbers = context.streetNumbers.get(candidates);
-  if (byNumbers === undefined) {
-    byNumbers = new Map();
-    context.streetNumbers.set(candidates, byNumbers);
+  let list = context.listIds.get(candidates);
+  if (list === undefined) {
+    list = context.nextListId++;
+    context.listIds.set(candidates, list);
   }
-  const key = numberKeys.join('\u0000');
-  let kept = byNumbers.get(key);
+  const key = `${list}\u0001${numberKeys.join('\u0000')}`;
+  let kept = context.streetNumbers.get(key);
   if (kept === undefined) {
     kept = streetNumbers(context, candidates, numberKeys);
-    byNumbers.set(key, kept);
+    context.streetNumbers.set(key, kept);
   }
   return kept;
 }

@@ -126,6 +126,12 @@ interface Context {
  */
 const KEPT_LOOKUPS = 4096;
 
+/**
+ * Municipality keys whose verdicts are kept per civic address: the keys come
+ * from the input, so past this many a verdict is worked out and not kept.
+ */
+const KEPT_TOWNS = 32;
+
 /** One civic address: its objects, their merged profile, and the street spellings they carry (for {@link Located.verbatim}). */
 interface CivicAddress {
   group: AddressGroup<Candidate>;
@@ -445,7 +451,7 @@ interface StreetNumber {
   /** Positions in `civic` by postcode, and of those without one. */
   byPostcode: ReadonlyMap<string, number[]>;
   unposted: number[];
-  /** Positions in `civic` that a municipality key does not surely rule out, filled on first use (`citiedPositions`). */
+  /** Positions in `civic` that a municipality key does not surely rule out, filled on first use (`citiedPositions`, at most {@link KEPT_TOWNS} keys). */
   byCity: Map<string, number[]>;
 }
 
@@ -592,7 +598,7 @@ function citiedPositions(street: StreetNumber, cityKey: string): number[] {
       const evidence = address.cityEvidence(cityKey);
       if (!evidence.namesSome || evidence.mayName) positions?.push(position);
     });
-    street.byCity.set(cityKey, positions);
+    if (street.byCity.size < KEPT_TOWNS) street.byCity.set(cityKey, positions);
   }
   return positions;
 }
@@ -662,7 +668,7 @@ function civicCityEvidence(places: RegionPlaces, group: AddressGroup<Candidate>)
     if (evidence === undefined) {
       const members = group.members.map((member) => places.cityEvidence(member.address, cityKey));
       evidence = { mayName: members.some((item) => item.mayName), namesSome: members.some((item) => item.namesSome) };
-      known.set(cityKey, evidence);
+      if (known.size < KEPT_TOWNS) known.set(cityKey, evidence);
     }
     return evidence;
   };

@@ -293,12 +293,17 @@ export class RegionPlaces {
   postcodesOf(address: AddressPoint): string[] {
     const known = this.ofAddress.get(address);
     if (known !== undefined) return [...known.postcodes];
+    return [...new Set(this.postcodeList(address))].sort();
+  }
+
+  /** An address's postcode keys as found: its `addr:postcode` first, then those of the postal areas holding it. */
+  private postcodeList(address: AddressPoint): string[] {
     const postcodes = postcodeKeysOf(address);
     for (const id of address.areas ?? []) {
       const area = this.areasById.get(id);
       if (area?.kind === 'postal_code' && area.postcode !== undefined) postcodes.push(normalizePostcode(area.postcode));
     }
-    return [...new Set(postcodes)].sort();
+    return postcodes;
   }
 
   /**
@@ -334,8 +339,7 @@ export class RegionPlaces {
       if (town !== null) cityNames.push(town);
     }
     cityNames.push(...(address.localities ?? []));
-    const postcodes: string[] = [];
-    postcodes.push(...postcodeKeysOf(address));
+    const postcodes = this.postcodeList(address);
     let state = stateCode(address.state);
     let country = address.country?.trim().toUpperCase();
     for (const id of address.areas ?? []) {
@@ -344,7 +348,6 @@ export class RegionPlaces {
       if (area.kind === 'administrative' && (area.adminLevel ?? 99) >= 4) {
         for (const name of [area.name, ...(area.altNames ?? [])]) if (name !== undefined) cityNames.push(name);
       }
-      if (area.kind === 'postal_code' && area.postcode !== undefined) postcodes.push(normalizePostcode(area.postcode));
       state ??= stateOfArea(area);
       if ((area.adminLevel ?? 99) <= 4) country ??= area.countryCode ?? area.subdivisionCode?.split('-')[0];
     }
